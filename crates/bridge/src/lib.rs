@@ -1,0 +1,28 @@
+//! The rules of contract bridge card play: which cards are legal, who wins a
+//! trick, positions during the play, a play state that applies and undoes
+//! cards, contracts and duplicate scoring.
+//!
+//! ```
+//! use bridge::{Contract, Position};
+//! use cards::{Deal, Seat, Strain};
+//!
+//! let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+//!     .parse()
+//!     .unwrap();
+//! let contract: Contract = "3NT".parse().unwrap();
+//! let opening = Position::opening(deal, contract.strain, Seat::South);
+//! assert_eq!(opening.to_move(), Seat::West);
+//! assert_eq!(contract.score(9, false), 400);
+//! ```
+
+pub use cards;
+
+mod contract;
+mod play;
+mod position;
+mod rules;
+
+pub use contract::{Contract, Doubling, ParseContractError};
+pub use play::PlayState;
+pub use position::{PlayError, Position, PositionError};
+pub use rules::{beats, legal_cards, trick_winner};

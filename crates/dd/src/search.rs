@@ -1,0 +1,559 @@
+//! The boolean search: can North-South take at least `target` more tricks?
+//!
+//! Positions are four `u64` bitboards (16 bits per suit, bit = rank number)
+//! plus the cards on the table. The search is an AND/OR tree: North-South
+//! nodes succeed if one move succeeds, East-West nodes if every move does.
+//! At trick boundaries it consults the transposition table and the quick
+//! tricks of the side on lead before generating moves.
+
+use crate::quick::quick_tricks;
+use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
+
+/// The `trump` value meaning notrump.
+pub(crate) const NOTRUMP: usize = 4;
+
+/// A position inside the search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Cards left in each hand, indexed by seat (N, E, S, W).
+    pub hands: [u64; 4],
+    /// Bit indices of the cards on the table, in playing order.
+    pub trick: [u8; 3],
+    /// How many cards are on the table (0 to 3).
+    pub trick_len: u8,
+    /// The seat that led to the current trick.
+    pub leader: u8,
+}
+
+impl Node {
+    #[inline]
+    pub fn mover(&self) -> usize {
+        (self.leader as usize + self.trick_len as usize) & 3
+    }
+
+    #[inline]
+    pub fn tricks_left(&self) -> i32 {
+        self.hands[self.mover()].count_ones() as i32
+    }
+
+    #[inline]
+    fn live(&self) -> u64 {
+        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for &c in &self.trick[..self.trick_len as usize] {
+            live |= 1 << c;
+        }
+        live
+    }
+
+    /// The node after `seat` plays `card`, and the side that won the trick
+    /// if the card completed it (1 when North-South won, else 0).
+    #[inline]
+    pub fn play(&self, card: u8, trump: usize) -> (Node, i32) {
+        let seat = self.mover();
+        let mut child = *self;
+        child.hands[seat] &= !(1u64 << card);
+        if self.trick_len < 3 {
+            child.trick[self.trick_len as usize] = card;
+            child.trick_len += 1;
+            (child, 0)
+        } else {
+            let (best, _) = self.winning(trump);
+            let winner = if beats(card, self.trick[best], trump) {
+                seat
+            } else {
+                (self.leader as usize + best) & 3
+            };
+            child.trick_len = 0;
+            child.leader = winner as u8;
+            (child, i32::from(winner & 1 == 0))
+        }
+    }
+
+    /// The winning card of the trick completed by `card`: (index in the
+    /// trick, card). Needs three cards on the table.
+    #[inline]
+    fn winning_with(&self, card: u8, trump: usize) -> (usize, u8) {
+        let (best, winning) = self.winning(trump);
+        if beats(card, winning, trump) {
+            (3, card)
+        } else {
+            (best, winning)
+        }
+    }
+
+    /// Index in the trick of the card winning it so far, and that card.
+    #[inline]
+    fn winning(&self, trump: usize) -> (usize, u8) {
+        let mut best = 0;
+        for i in 1..self.trick_len as usize {
+            if beats(self.trick[i], self.trick[best], trump) {
+                best = i;
+            }
+        }
+        (best, self.trick[best])
+    }
+}
+
+#[inline]
+fn suit_of(card: u8) -> usize {
+    (card >> 4) as usize
+}
+
+#[inline]
+fn holding(hand: u64, suit: usize) -> u16 {
+    (hand >> (16 * suit)) as u16
+}
+
+/// Whether `a` beats `b`, `b` being the card winning the trick so far.
+#[inline]
+pub(crate) fn beats(a: u8, b: u8, trump: usize) -> bool {
+    if suit_of(a) == suit_of(b) {
+        a > b
+    } else {
+        suit_of(a) == trump
+    }
+}
+
+/// Whether the hand `hand` can beat `card` on a trick led in `led`.
+#[inline]
+fn can_beat(hand: u64, card: u8, led: usize, trump: usize) -> bool {
+    let s = suit_of(card);
+    let own = holding(hand, led);
+    if own != 0 {
+        // Must follow; only a higher card of the led suit beats a card of it.
+        s == led && own >> (card & 15) > 1
+    } else if trump != NOTRUMP {
+        let trumps = holding(hand, trump);
+        if s == trump {
+            trumps >> (card & 15) > 1
+        } else {
+            trumps != 0
+        }
+    } else {
+        false
+    }
+}
+
+/// Up to 13 candidate moves with their ordering scores.
+struct MoveList {
+    cards: [u8; 13],
+    scores: [i16; 13],
+    /// Per move: (live cards of its suit above it, live cards of its suit
+    /// down to the lowest card of its group of equivalent cards).
+    groups: [(u8, u8); 13],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn push(&mut self, card: u8, score: i16, group: (u8, u8)) {
+        // Insertion keeps the list sorted by descending score.
+        let mut i = self.len;
+        while i > 0 && self.scores[i - 1] < score {
+            self.cards[i] = self.cards[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            self.groups[i] = self.groups[i - 1];
+            i -= 1;
+        }
+        self.cards[i] = card;
+        self.scores[i] = score;
+        self.groups[i] = group;
+        self.len += 1;
+    }
+}
+
+/// The search engine: trump, transposition table and node counter.
+pub(crate) struct Search {
+    pub trump: usize,
+    pub tt: TranspositionTable,
+    pub nodes: u64,
+    pub stats: Stats,
+}
+
+/// Counters of what happened at trick boundaries.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Positions at a trick boundary searched.
+    pub boundaries: u64,
+    /// Of those, settled by the transposition table.
+    pub table_cuts: u64,
+    /// Of those, settled by quick tricks.
+    pub quick_cuts: u64,
+    /// Sum over stored entries of the number of top cards required.
+    pub stored_req_cards: u64,
+    /// Entries stored.
+    pub stores: u64,
+    /// Per cards on the table: cutoffs by the first move tried, and all
+    /// cutoffs.
+    pub first_cutoffs: [u64; 4],
+    /// See `first_cutoffs`.
+    pub cutoffs: [u64; 4],
+}
+
+impl Search {
+    pub fn new(log2_entries: u32) -> Search {
+        Search {
+            trump: NOTRUMP,
+            tt: TranspositionTable::new(log2_entries),
+            nodes: 0,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Can North-South take at least `target` of the tricks left (the current
+    /// one included)? With the answer comes its requirement: per suit, how
+    /// many of the highest live cards (those in the hands and on the table)
+    /// must lie as they do for the answer to hold. Every position with the
+    /// same suit lengths per hand, the same cards' suits on the table and the
+    /// same owners of those top cards has the same answer.
+    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Req) {
+        self.nodes += 1;
+        if target <= 0 {
+            return (true, [0; 4]);
+        }
+        let left = node.tricks_left();
+        if target > left {
+            return (false, [0; 4]);
+        }
+        if node.trick_len == 0 {
+            self.search_trick_start(node, target, left)
+        } else {
+            let (result, _, req) = self.search_moves(node, target, NO_MOVE);
+            (result, req)
+        }
+    }
+
+    fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Req) {
+        let leader = node.leader as usize;
+        if left == 1 {
+            return self.last_trick(node, target);
+        }
+        let shape = self.shape(node);
+        self.stats.boundaries += 1;
+        let hint = match self.tt.probe(&shape, target) {
+            Lookup::Cut(result, req) => {
+                self.stats.table_cuts += 1;
+                return (result, req);
+            }
+            Lookup::Miss(hint) => hint,
+        };
+        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump);
+        if leader & 1 == 0 {
+            if sure >= target {
+                self.stats.quick_cuts += 1;
+                self.tt.store(
+                    &shape, sure_req, sure as u8, left as u8, NO_MOVE, left as u8,
+                );
+                return (true, sure_req);
+            }
+        } else if left - sure < target {
+            self.stats.quick_cuts += 1;
+            self.tt.store(
+                &shape,
+                sure_req,
+                0,
+                (left - sure) as u8,
+                NO_MOVE,
+                left as u8,
+            );
+            return (false, sure_req);
+        }
+        let (result, best, req) = self.search_moves(node, target, hint);
+        let best = if best == NO_MOVE {
+            NO_MOVE
+        } else {
+            relative_card(node, best)
+        };
+        self.stats.stores += 1;
+        self.stats.stored_req_cards += req.iter().map(|&k| u64::from(k)).sum::<u64>();
+        if result {
+            self.tt
+                .store(&shape, req, target as u8, left as u8, best, left as u8);
+        } else {
+            self.tt
+                .store(&shape, req, 0, (target - 1) as u8, best, left as u8);
+        }
+        (result, req)
+    }
+
+    /// One card left in each hand: play them out.
+    fn last_trick(&self, node: &Node, target: i32) -> (bool, Req) {
+        let mut child = *node;
+        for _ in 0..3 {
+            let card = child.hands[child.mover()].trailing_zeros() as u8;
+            child = child.play(card, self.trump).0;
+        }
+        let card = child.hands[child.mover()].trailing_zeros() as u8;
+        let (_, won) = child.play(card, self.trump);
+        (
+            won >= target,
+            completed_trick_req(&child, card, [0; 4], self.trump),
+        )
+    }
+
+    /// Tries the moves of the player to move in order. Returns the result,
+    /// the move that decided it (`NO_MOVE` when all moves were tried) and
+    /// the requirement of the result.
+    fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Req) {
+        let seat = node.mover();
+        let moves = self.generate(node, seat, hint);
+        let maximizing = seat & 1 == 0;
+        let mut req = [0u8; 4];
+        for i in 0..moves.len {
+            let card = moves.cards[i];
+            let (child, won) = node.play(card, self.trump);
+            let (result, child_req) = self.search(&child, target - won);
+            let mut move_req = if node.trick_len == 3 {
+                completed_trick_req(node, card, child_req, self.trump)
+            } else {
+                child_req
+            };
+            // If the answer depends on cards down into this card's group of
+            // equivalent cards, it depends on the whole group.
+            let s = suit_of(card);
+            let (above, group_end) = moves.groups[i];
+            if move_req[s] > above {
+                move_req[s] = move_req[s].max(group_end);
+            }
+            if result == maximizing {
+                self.stats.cutoffs[node.trick_len as usize] += 1;
+                if i == 0 {
+                    self.stats.first_cutoffs[node.trick_len as usize] += 1;
+                }
+                return (result, card, move_req);
+            }
+            for (r, m) in req.iter_mut().zip(move_req) {
+                *r = (*r).max(m);
+            }
+        }
+        (!maximizing, NO_MOVE, req)
+    }
+
+    /// The table's view of a position at a trick boundary.
+    fn shape(&self, node: &Node) -> Shape {
+        let mut key = (self.trump as u128) << 66 | (node.leader as u128) << 64;
+        let mut owners = [0u32; 4];
+        let mut counts = [0u8; 4];
+        let h = &node.hands;
+        for s in 0..4 {
+            let (n, e, so, w) = (
+                holding(h[0], s),
+                holding(h[1], s),
+                holding(h[2], s),
+                holding(h[3], s),
+            );
+            for (i, x) in [n, e, so, w].into_iter().enumerate() {
+                key |= (x.count_ones() as u128) << (16 * s + 4 * i);
+            }
+            let mut live = n | e | so | w;
+            counts[s] = live.count_ones() as u8;
+            let mut code: u32 = 0;
+            while live != 0 {
+                let bit = 1u16 << (15 - live.leading_zeros());
+                let owner = u32::from(e & bit != 0)
+                    | (u32::from(so & bit != 0) << 1)
+                    | (u32::from(w & bit != 0) * 3);
+                code = code << 2 | owner;
+                live ^= bit;
+            }
+            owners[s] = code;
+        }
+        Shape {
+            key,
+            owners,
+            counts,
+        }
+    }
+
+    /// Legal moves of `seat`, one per group of equivalent cards (cards of a
+    /// hand with no other live card between them), best first.
+    fn generate(&self, node: &Node, seat: usize, hint: u8) -> MoveList {
+        let mut list = MoveList {
+            cards: [0; 13],
+            scores: [0; 13],
+            groups: [(0, 0); 13],
+            len: 0,
+        };
+        let hand = node.hands[seat];
+        let live = node.live();
+        let led = if node.trick_len > 0 {
+            Some(suit_of(node.trick[0]))
+        } else {
+            None
+        };
+        let hint_card = if hint != NO_MOVE {
+            absolute_card(node, hint)
+        } else {
+            NO_MOVE
+        };
+        let follows = led.is_some_and(|s| holding(hand, s) != 0);
+        for s in 0..4 {
+            if follows && Some(s) != led {
+                continue;
+            }
+            let own = holding(hand, s);
+            let all = holding(live, s);
+            let mut rest = own;
+            while rest != 0 {
+                // The highest card left of ours starts a group that runs down
+                // while the next live card below is ours too.
+                let top = 15 - rest.leading_zeros();
+                let mut low = top;
+                loop {
+                    let below = all & ((1u16 << low) - 1);
+                    if below == 0 {
+                        break;
+                    }
+                    let next = 15 - below.leading_zeros();
+                    if own >> next & 1 == 0 {
+                        break;
+                    }
+                    low = next;
+                }
+                rest &= !(((2u32 << top) - (1u32 << low)) as u16);
+                let card = (16 * s) as u8 + top as u8;
+                let group = (
+                    (all >> top >> 1).count_ones() as u8,
+                    (all >> low).count_ones() as u8,
+                );
+                let score = if card == hint_card {
+                    1000
+                } else if node.trick_len == 0 {
+                    self.lead_score(node, seat, card, live)
+                } else {
+                    self.follow_score(node, seat, card)
+                };
+                list.push(card, score, group);
+            }
+        }
+        list
+    }
+
+    fn lead_score(&self, node: &Node, seat: usize, card: u8, live: u64) -> i16 {
+        let s = suit_of(card);
+        let rank = i16::from(card & 15);
+        let trump = self.trump;
+        let all = holding(live, s);
+        let top = 15 - all.leading_zeros();
+        let partner = node.hands[(seat + 2) & 3];
+        let opponents = [node.hands[(seat + 1) & 3], node.hands[(seat + 3) & 3]];
+        let ruffable_by = |hand: u64| {
+            trump != NOTRUMP && s != trump && holding(hand, s) == 0 && holding(hand, trump) != 0
+        };
+        let mut score = 0;
+        if u32::from(card & 15) == top {
+            score += 60;
+            if opponents.iter().any(|&o| ruffable_by(o)) {
+                score -= 50;
+            }
+        } else if holding(partner, s) >> top & 1 != 0 {
+            score += 40 - rank;
+        } else if ruffable_by(partner) && !opponents.iter().any(|&o| ruffable_by(o)) {
+            score += 45 - rank;
+        } else {
+            score += 10 - rank;
+            if opponents.iter().any(|&o| ruffable_by(o)) {
+                score -= 20;
+            }
+        }
+        score
+    }
+
+    fn follow_score(&self, node: &Node, seat: usize, card: u8) -> i16 {
+        let trump = self.trump;
+        let led = suit_of(node.trick[0]);
+        let (best, winning) = node.winning(trump);
+        let winner_seat = (node.leader as usize + best) & 3;
+        let rank = i16::from(card & 15);
+        let discard_penalty = if suit_of(card) != led && suit_of(card) != trump {
+            // Discarding: keep the lowest cards of short suits for later.
+            i16::from(holding(node.hands[seat], suit_of(card)).count_ones() as u8)
+        } else {
+            0
+        };
+        let last = node.trick_len == 3;
+        let lho = node.hands[(seat + 1) & 3];
+        if (winner_seat & 1) == (seat & 1) {
+            // Partner is winning the trick.
+            if last || !can_beat(lho, winning, led, trump) {
+                return -rank + discard_penalty;
+            }
+            if beats(card, winning, trump) && !can_beat(lho, card, led, trump) {
+                return 50 - rank;
+            }
+            -rank + discard_penalty
+        } else if beats(card, winning, trump) {
+            if last {
+                return 100 - rank;
+            }
+            // Second or third hand: the next player is the only opponent
+            // still to play.
+            if !can_beat(lho, card, led, trump) {
+                90 - rank
+            } else {
+                20 - rank
+            }
+        } else {
+            -rank + discard_penalty
+        }
+    }
+}
+
+/// A card as `suit * 16 + number of live cards of its suit above it`.
+fn relative_card(node: &Node, card: u8) -> u8 {
+    let s = suit_of(card);
+    let all = holding(node.live(), s);
+    let above = (all >> (card & 15)) >> 1;
+    (16 * s) as u8 + above.count_ones() as u8
+}
+
+/// The inverse of [`relative_card`] in a position with the same key.
+fn absolute_card(node: &Node, relative: u8) -> u8 {
+    let s = (relative >> 4) as usize;
+    let mut all = holding(node.live(), s);
+    for _ in 0..(relative & 15) {
+        if all == 0 {
+            return NO_MOVE;
+        }
+        all &= !(1u16 << (15 - all.leading_zeros()));
+    }
+    if all == 0 {
+        return NO_MOVE;
+    }
+    (16 * s) as u8 + (15 - all.leading_zeros()) as u8
+}
+
+/// The requirement, in the live cards of `node` (three cards on the table),
+/// of the result after `card` completes the trick: the child's requirement
+/// `child` counts top cards among the survivors of the trick; and when two or
+/// more cards of the winning card's suit fell, the winner's rank decided the
+/// trick.
+fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
+    let live = node.live();
+    let mut trick = 1u64 << card;
+    for &c in &node.trick {
+        trick |= 1 << c;
+    }
+    let survivors = live & !trick;
+    let mut req = [0u8; 4];
+    for s in 0..4 {
+        let mut k = child[s];
+        if k == 0 {
+            continue;
+        }
+        let mut left = holding(survivors, s);
+        let mut bit = 0;
+        while k > 0 && left != 0 {
+            bit = 15 - left.leading_zeros();
+            left &= !(1u16 << bit);
+            k -= 1;
+        }
+        req[s] = (holding(live, s) >> bit).count_ones() as u8;
+    }
+    let (_, winning) = node.winning_with(card, trump);
+    let ws = suit_of(winning);
+    if (holding(trick, ws)).count_ones() >= 2 {
+        req[ws] = req[ws].max((holding(live, ws) >> (winning & 15)).count_ones() as u8);
+    }
+    req
+}

@@ -1,0 +1,190 @@
+use crate::search::{Node, Search, Stats, NOTRUMP};
+use crate::table::DdTable;
+use bridge::Position;
+use cards::{Card, Deal, DealError, Seat, Strain};
+use thiserror::Error;
+
+/// Why the solver cannot answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolverError {
+    /// A table needs four hands of the same size.
+    #[error("a double-dummy table needs four hands of the same size: {0}")]
+    UnequalHands(#[from] DealError),
+}
+
+/// One legal card and the tricks the side to move takes after playing it
+/// (the current trick included), both sides playing perfectly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardValue {
+    /// The card.
+    pub card: Card,
+    /// Tricks for the side that plays it.
+    pub tricks: u8,
+}
+
+/// A double-dummy solver. Keep one per thread and reuse it: its
+/// transposition table carries over from call to call.
+pub struct Solver {
+    search: Search,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// The default table: 2^21 entries of 48 bytes (96 MiB).
+const DEFAULT_TT_LOG2: u32 = 21;
+
+impl Solver {
+    /// A solver with the default transposition table (96 MiB).
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::with_table_size(DEFAULT_TT_LOG2)
+    }
+
+    /// A solver whose transposition table holds `2^log2_entries` entries of
+    /// 48 bytes each.
+    #[must_use]
+    pub fn with_table_size(log2_entries: u32) -> Solver {
+        Solver {
+            search: Search::new(log2_entries.clamp(4, 30)),
+        }
+    }
+
+    /// Nodes searched since the solver was made.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    /// Counters of the search at trick boundaries since the solver was made.
+    #[must_use]
+    pub const fn stats(&self) -> Stats {
+        self.search.stats
+    }
+
+    /// Forgets everything the transposition table holds.
+    pub fn clear(&mut self) {
+        self.search.tt.clear();
+    }
+
+    fn prepare(&mut self, position: &Position) -> Node {
+        self.search.trump = position.trump().map_or(NOTRUMP, |s| s.index());
+        self.search.tt.next_generation();
+        let hands = position.remaining().hands();
+        let mut node = Node {
+            hands: [0; 4],
+            trick: [0; 3],
+            trick_len: 0,
+            leader: position.leader() as u8,
+        };
+        for seat in Seat::ALL {
+            node.hands[seat.index()] = hands[seat].0;
+        }
+        for (i, card) in position.trick().enumerate() {
+            node.trick[i] = card.bit() as u8;
+            node.trick_len += 1;
+        }
+        node
+    }
+
+    /// Exact tricks for North-South from `node` on, between known bounds.
+    fn exact_ns(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> i32 {
+        while lo < hi {
+            let target = (lo + hi + 1) / 2;
+            if self.search.search(node, target).0 {
+                lo = target;
+            } else {
+                hi = target - 1;
+            }
+        }
+        lo
+    }
+
+    /// Can the side to move take at least `tricks` of the tricks left (the
+    /// current trick included)?
+    pub fn can_take(&mut self, position: &Position, tricks: u8) -> bool {
+        let node = self.prepare(position);
+        let left = node.tricks_left();
+        let k = i32::from(tricks);
+        if node.mover() & 1 == 0 {
+            self.search.search(&node, k).0
+        } else {
+            // East-West take k or more iff North-South take k' = left - k + 1 or more fails.
+            !self.search.search(&node, left - k + 1).0
+        }
+    }
+
+    /// The exact number of tricks the side to move takes from here on (the
+    /// current trick included).
+    pub fn tricks(&mut self, position: &Position) -> u8 {
+        let node = self.prepare(position);
+        let left = node.tricks_left();
+        let ns = self.exact_ns(&node, 0, left);
+        (if node.mover() & 1 == 0 { ns } else { left - ns }) as u8
+    }
+
+    /// Every legal card of the player to move with the tricks its side takes
+    /// after playing it (the current trick included), in hand order.
+    pub fn card_values(&mut self, position: &Position) -> Vec<CardValue> {
+        let node = self.prepare(position);
+        let left = node.tricks_left();
+        let mover_ns = node.mover() & 1 == 0;
+        let legal: Vec<Card> = position.legal_cards().iter().collect();
+        let live = position.remaining().all_cards().0
+            | position.trick().fold(0u64, |acc, c| acc | 1 << c.bit());
+        let mut values: Vec<CardValue> = Vec::with_capacity(legal.len());
+        for &card in &legal {
+            // A card next to an already valued card of the same hand, with
+            // no other live card between them, has the same value.
+            let equal = values.last().filter(|prev| {
+                prev.card.suit == card.suit && {
+                    let between = live >> (card.bit() + 1)
+                        & ((1u64 << (prev.card.bit() - card.bit() - 1)) - 1);
+                    between == 0
+                }
+            });
+            if let Some(prev) = equal {
+                values.push(CardValue {
+                    card,
+                    tricks: prev.tricks,
+                });
+                continue;
+            }
+            let (child, won) = node.play(card.bit() as u8, self.search.trump);
+            let ns = won + self.exact_ns(&child, 0, child.tricks_left());
+            let tricks = if mover_ns { ns } else { left - ns };
+            values.push(CardValue {
+                card,
+                tricks: tricks as u8,
+            });
+        }
+        values
+    }
+
+    /// The full table: for each of the 5 strains and 4 declarers, the tricks
+    /// declarer's side takes with the opening lead from declarer's left.
+    ///
+    /// # Errors
+    /// [`SolverError::UnequalHands`] unless all hands have the same size.
+    pub fn table(&mut self, deal: &Deal) -> Result<DdTable, SolverError> {
+        let n = deal.check_equal_sizes()? as i32;
+        let mut table = DdTable::default();
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let position = Position::opening(*deal, strain, declarer);
+                let node = self.prepare(&position);
+                let ns = self.exact_ns(&node, 0, n);
+                let tricks = if declarer.index() & 1 == 0 {
+                    ns
+                } else {
+                    n - ns
+                };
+                table.tricks[declarer.index()][strain.index()] = tricks as u8;
+            }
+        }
+        Ok(table)
+    }
+}
