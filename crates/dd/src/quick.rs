@@ -19,7 +19,81 @@ fn holding(hand: u64, suit: usize) -> u16 {
 /// only the rounds every opponent still holding a trump must follow to, and
 /// the side-suit rounds stop one after partner, holding only trumps, would
 /// be forced to ruff and take the lead. Trumps are cashed first.
+///
+/// The best of two plans: cash from the leader's hand, or lead a low card
+/// to a suit where partner holds the winner and cash from partner's hand.
 pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
+    let own = cash_from(hands, leader, trump);
+    let partner = (leader + 2) & 3;
+    let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
+    // A suit the leader can lead in which partner's highest card beats every
+    // other card still in play, and which no opponent can ruff on the way.
+    let entry = (0..4).find(|&s| {
+        let mine = holding(hands[leader], s);
+        let theirs = holding(hands[partner], s);
+        let others = mine | holding(lho, s) | holding(rho, s);
+        mine != 0
+            && theirs != 0
+            && theirs.leading_zeros() < others.leading_zeros()
+            && (trump == NOTRUMP
+                || s == trump
+                || [lho, rho]
+                    .iter()
+                    .all(|&o| holding(o, s) != 0 || holding(o, trump) == 0))
+    });
+    let Some(entry) = entry else {
+        return own;
+    };
+    if trump != NOTRUMP && holding(hands[partner], trump) != 0 {
+        // From partner's hand the leader becomes the partner who may be
+        // forced to ruff; the count of that case assumes the leader still
+        // has all his cards, so keep to notrump-like safety: no transfer.
+        let _ = entry;
+        return own;
+    }
+    let (via, mut req) = cash_from(hands, partner, trump);
+    if via <= own.0 {
+        return own;
+    }
+    req[entry] = req[entry].max(1);
+    (via, req)
+}
+
+/// Tricks the side of `seat` is sure to take in a trump contract: each of
+/// its trumps above every opposing trump wins the trick it falls on, and
+/// one hand's cards fall on different tricks. Returns the count and the top
+/// trumps it depends on.
+pub(crate) fn top_trump_tricks(hands: &[u64; 4], seat: usize, trump: usize) -> (i32, Req) {
+    let mut req = [0u8; 4];
+    if trump == NOTRUMP {
+        return (0, req);
+    }
+    let ours = [
+        holding(hands[seat], trump),
+        holding(hands[(seat + 2) & 3], trump),
+    ];
+    let theirs = holding(hands[(seat + 1) & 3], trump) | holding(hands[(seat + 3) & 3], trump);
+    let floor = if theirs == 0 {
+        0
+    } else {
+        // Bits above the opponents' highest trump.
+        !((2u32 << (15 - theirs.leading_zeros())) - 1) as u16
+    };
+    let best = ours
+        .iter()
+        .map(|h| (h & if theirs == 0 { 0xffff } else { floor }).count_ones())
+        .max()
+        .unwrap_or(0);
+    if best > 0 {
+        // The owners of every trump down to the opponents' highest decide.
+        let all = ours[0] | ours[1] | theirs;
+        let above = if theirs == 0 { all } else { all & floor };
+        req[trump] = (above.count_ones() + u32::from(theirs != 0)) as u8;
+    }
+    (best as i32, req)
+}
+
+fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
     let me = hands[leader];
     let partner = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];

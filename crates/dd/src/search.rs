@@ -6,7 +6,7 @@
 //! At trick boundaries it consults the transposition table and the quick
 //! tricks of the side on lead before generating moves.
 
-use crate::quick::quick_tricks;
+use crate::quick::{quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
 
 /// The `trump` value meaning notrump.
@@ -237,25 +237,31 @@ impl Search {
             }
             Lookup::Miss(hint) => hint,
         };
+        // Trumps above all the other side's: a floor for either side.
+        for seat in [0, 1] {
+            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump);
+            let settled = if seat == 0 {
+                sure >= target
+            } else {
+                left - sure < target
+            };
+            if settled {
+                self.stats.quick_cuts += 1;
+                return (seat == 0, sure_req);
+            }
+        }
         let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump);
         if leader & 1 == 0 {
             if sure >= target {
                 self.stats.quick_cuts += 1;
-                self.tt.store(
-                    &shape, sure_req, sure as u8, left as u8, NO_MOVE, left as u8,
-                );
+                self.tt
+                    .store(&shape, sure_req, sure as u8, left as u8, NO_MOVE);
                 return (true, sure_req);
             }
         } else if left - sure < target {
             self.stats.quick_cuts += 1;
-            self.tt.store(
-                &shape,
-                sure_req,
-                0,
-                (left - sure) as u8,
-                NO_MOVE,
-                left as u8,
-            );
+            self.tt
+                .store(&shape, sure_req, 0, (left - sure) as u8, NO_MOVE);
             return (false, sure_req);
         }
         let (result, best, req) = self.search_moves(node, target, hint);
@@ -267,11 +273,9 @@ impl Search {
         self.stats.stores += 1;
         self.stats.stored_req_cards += req.iter().map(|&k| u64::from(k)).sum::<u64>();
         if result {
-            self.tt
-                .store(&shape, req, target as u8, left as u8, best, left as u8);
+            self.tt.store(&shape, req, target as u8, left as u8, best);
         } else {
-            self.tt
-                .store(&shape, req, 0, (target - 1) as u8, best, left as u8);
+            self.tt.store(&shape, req, 0, (target - 1) as u8, best);
         }
         (result, req)
     }

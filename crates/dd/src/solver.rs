@@ -34,18 +34,18 @@ impl Default for Solver {
     }
 }
 
-/// The default table: 2^21 entries of 48 bytes (96 MiB).
-const DEFAULT_TT_LOG2: u32 = 21;
+/// The default table: up to 2^22 entries (about 160 MiB).
+const DEFAULT_TT_LOG2: u32 = 22;
 
 impl Solver {
-    /// A solver with the default transposition table (96 MiB).
+    /// A solver with the default transposition table (up to about 160 MiB).
     #[must_use]
     pub fn new() -> Solver {
         Solver::with_table_size(DEFAULT_TT_LOG2)
     }
 
     /// A solver whose transposition table holds `2^log2_entries` entries of
-    /// 48 bytes each.
+    /// about 40 bytes each.
     #[must_use]
     pub fn with_table_size(log2_entries: u32) -> Solver {
         Solver {

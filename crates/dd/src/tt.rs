@@ -9,6 +9,10 @@
 //! that class; a later position matching the pattern reuses the bound even
 //! if its lower cards lie differently. Entries are independent of the deal
 //! and stay valid for the solver's lifetime.
+//!
+//! Entries are grouped in lists by a bucket key: the suit lengths, leader,
+//! trump and the owners of the top two cards of each suit (every stored
+//! requirement covers those). A lookup scans one list, newest first.
 
 /// Per suit, how many of the highest live cards a result depends on.
 pub(crate) type Req = [u8; 4];
@@ -47,90 +51,99 @@ pub(crate) enum Lookup {
     Miss(u8),
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
-    key: u128,
     pattern: [u32; 4],
     req: Req,
     lo: u8,
     hi: u8,
     best: u8,
-    depth: u8,
-    age: u8,
 }
-
-const WAYS: usize = 8;
 
 /// Every stored requirement covers at least this many top cards of each
 /// suit (when the suit has them), so that the owners of those cards can
-/// choose the bucket along with the suit lengths. Requiring more cards than
+/// choose the list along with the suit lengths. Requiring more cards than
 /// a result needs is always sound; it only narrows the class.
-const HASHED_TOP: u8 = 2;
+const HASHED_TOP: u8 = 0;
 
-/// Buckets of eight entries; a bucket is chosen by the shape's key and
-/// scanned for entries whose pattern matches.
+/// A hasher for bucket keys, which are already well mixed by construction.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u128(&mut self, key: u128) {
+        let h = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
+
+/// The table: lists of entries by bucket key, cleared whole when it holds
+/// more entries than its capacity.
 pub(crate) struct TranspositionTable {
-    entries: Vec<Entry>,
-    bucket_mask: usize,
-    age: u8,
+    lists: std::collections::HashMap<u128, Vec<Entry>, BuildKeyHasher>,
+    len: usize,
+    capacity: usize,
 }
 
 impl TranspositionTable {
-    /// A table of `2^log2_entries` entries (48 bytes each).
+    /// A table holding up to `2^log2_entries` entries (about 40 bytes each
+    /// with their share of the lists).
     pub fn new(log2_entries: u32) -> Self {
-        let n = 1usize << log2_entries.max(3);
         TranspositionTable {
-            entries: vec![Entry::default(); n],
-            bucket_mask: n / WAYS - 1,
-            age: 1,
+            lists: std::collections::HashMap::default(),
+            len: 0,
+            capacity: 1usize << log2_entries,
         }
     }
 
-    /// Starts a new search generation: older entries become the first to be
-    /// replaced.
+    /// Called before each query: a full table is emptied here rather than
+    /// in the middle of a search.
     pub fn next_generation(&mut self) {
-        self.age = self.age.wrapping_add(1);
-        if self.age == 0 {
-            for e in &mut self.entries {
-                e.age = 0;
-            }
-            self.age = 1;
+        if self.len > self.capacity / 2 {
+            self.clear();
         }
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.lists.clear();
+        self.len = 0;
     }
 
     #[inline]
-    fn bucket(&self, shape: &Shape) -> usize {
-        let mut tops = 0u64;
+    fn bucket_key(shape: &Shape) -> u128 {
+        let mut tops = 0u128;
         for s in 0..4 {
-            tops = tops << 8 | u64::from(shape.top(s, HASHED_TOP.min(shape.counts[s])));
+            tops = tops << 4 | u128::from(shape.top(s, HASHED_TOP.min(shape.counts[s])));
         }
-        let key = shape.key;
-        let h =
-            (key as u64 ^ ((key >> 64) as u64) << 40 ^ tops.wrapping_mul(0xff51_afd7_ed55_8ccd))
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((h >> 24) as usize & self.bucket_mask) * WAYS
+        shape.key | tops << 72
     }
 
     #[inline]
     fn matches(e: &Entry, shape: &Shape) -> bool {
-        e.key == shape.key && (0..4).all(|s| shape.top(s, e.req[s]) == e.pattern[s])
+        (0..4).all(|s| shape.top(s, e.req[s]) == e.pattern[s])
     }
 
     /// Looks for an entry that settles whether North-South take `target`.
     pub fn probe(&mut self, shape: &Shape, target: i32) -> Lookup {
-        let start = self.bucket(shape);
         let mut hint = NO_MOVE;
-        for i in start..start + WAYS {
-            let e = &mut self.entries[i];
+        let Some(list) = self.lists.get(&Self::bucket_key(shape)) else {
+            return Lookup::Miss(hint);
+        };
+        for e in list.iter().rev() {
             if !Self::matches(e, shape) {
                 continue;
             }
-            e.age = self.age;
             if i32::from(e.lo) >= target {
                 return Lookup::Cut(true, e.req);
             }
@@ -146,44 +159,38 @@ impl TranspositionTable {
 
     /// Records that North-South take at least `lo` and at most `hi` tricks in
     /// every position of the class of `shape` under `req`.
-    pub fn store(&mut self, shape: &Shape, mut req: Req, lo: u8, hi: u8, best: u8, depth: u8) {
+    pub fn store(&mut self, shape: &Shape, mut req: Req, lo: u8, hi: u8, best: u8) {
         for s in 0..4 {
             req[s] = req[s].max(HASHED_TOP.min(shape.counts[s]));
         }
-        let start = self.bucket(shape);
         let pattern = [
             shape.top(0, req[0]),
             shape.top(1, req[1]),
             shape.top(2, req[2]),
             shape.top(3, req[3]),
         ];
-        let age = self.age;
-        let worth = |e: &Entry| (e.key != 0, e.age == age, e.depth);
-        let mut victim = start;
-        for i in start..start + WAYS {
-            let e = &mut self.entries[i];
-            if e.key == shape.key && e.req == req && e.pattern == pattern {
-                e.lo = e.lo.max(lo);
-                e.hi = e.hi.min(hi);
-                if best != NO_MOVE {
-                    e.best = best;
-                }
-                e.age = age;
-                return;
-            }
-            if worth(&self.entries[i]) < worth(&self.entries[victim]) {
-                victim = i;
-            }
+        if self.len >= self.capacity {
+            self.clear();
         }
-        self.entries[victim] = Entry {
-            key: shape.key,
+        let list = self.lists.entry(Self::bucket_key(shape)).or_default();
+        if let Some(e) = list
+            .iter_mut()
+            .find(|e| e.req == req && e.pattern == pattern)
+        {
+            e.lo = e.lo.max(lo);
+            e.hi = e.hi.min(hi);
+            if best != NO_MOVE {
+                e.best = best;
+            }
+            return;
+        }
+        list.push(Entry {
             pattern,
             req,
             lo,
             hi,
             best,
-            depth,
-            age,
-        };
+        });
+        self.len += 1;
     }
 }

@@ -75,3 +75,44 @@ pub fn position_cases() -> Vec<PositionCase> {
         })
         .collect()
 }
+
+/// A seeded random position: a deal of `cards` cards per hand (the top
+/// ranks of every suit), a random strain and declarer, then `played` random
+/// legal cards.
+pub fn random_position(rng: &mut impl rand::Rng, cards: usize, played: usize) -> Position {
+    let deal = Deal::random(rng, cards);
+    let strain = Strain::ALL[rng.gen_range(0..5)];
+    let declarer = Seat::ALL[rng.gen_range(0..4)];
+    let mut position = Position::opening(deal, strain, declarer);
+    for _ in 0..played.min(4 * cards - 1) {
+        let legal: Vec<Card> = position.legal_cards().iter().collect();
+        let card = legal[rng.gen_range(0..legal.len())];
+        position = position.play(card).unwrap().0;
+    }
+    position
+}
+
+/// Tricks for the side to move by plain minimax over every legal card: no
+/// table, no pruning, no shortcuts. Only for small positions.
+pub fn minimax(position: &Position) -> u8 {
+    if position.tricks_left() == 0 {
+        return 0;
+    }
+    let mover = position.to_move().side();
+    position
+        .legal_cards()
+        .iter()
+        .map(|card| {
+            let (next, winner) = position.play(card).unwrap();
+            let won = u8::from(winner.is_some_and(|w| w.side() == mover));
+            let rest = minimax(&next);
+            let rest_for_mover = if next.tricks_left() == 0 || next.to_move().side() == mover {
+                rest
+            } else {
+                next.tricks_left() as u8 - rest
+            };
+            won + rest_for_mover
+        })
+        .max()
+        .unwrap()
+}
