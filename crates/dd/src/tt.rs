@@ -10,9 +10,11 @@
 //! if its lower cards lie differently. Entries are independent of the deal
 //! and stay valid for the solver's lifetime.
 //!
-//! Entries are grouped in lists by a bucket key: the suit lengths, leader,
-//! trump and the owners of the top two cards of each suit (every stored
-//! requirement covers those). A lookup scans one list, newest first.
+//! Entries are grouped in lists by the shape's key (leader, trump and the
+//! suit lengths of every hand); a lookup scans one list, newest first.
+//! Hashing some top cards' owners into the key as well would shorten the
+//! lists but force every entry to require those cards; measured on full
+//! deals, the narrower classes cost far more than the longer scans.
 
 /// Per suit, how many of the highest live cards a result depends on.
 pub(crate) type Req = [u8; 4];
@@ -59,12 +61,6 @@ struct Entry {
     hi: u8,
     best: u8,
 }
-
-/// Every stored requirement covers at least this many top cards of each
-/// suit (when the suit has them), so that the owners of those cards can
-/// choose the list along with the suit lengths. Requiring more cards than
-/// a result needs is always sound; it only narrows the class.
-const HASHED_TOP: u8 = 0;
 
 /// A hasher for bucket keys, which are already well mixed by construction.
 #[derive(Default, Clone, Copy)]
@@ -121,15 +117,6 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn bucket_key(shape: &Shape) -> u128 {
-        let mut tops = 0u128;
-        for s in 0..4 {
-            tops = tops << 4 | u128::from(shape.top(s, HASHED_TOP.min(shape.counts[s])));
-        }
-        shape.key | tops << 72
-    }
-
-    #[inline]
     fn matches(e: &Entry, shape: &Shape) -> bool {
         (0..4).all(|s| shape.top(s, e.req[s]) == e.pattern[s])
     }
@@ -137,7 +124,7 @@ impl TranspositionTable {
     /// Looks for an entry that settles whether North-South take `target`.
     pub fn probe(&mut self, shape: &Shape, target: i32) -> Lookup {
         let mut hint = NO_MOVE;
-        let Some(list) = self.lists.get(&Self::bucket_key(shape)) else {
+        let Some(list) = self.lists.get(&shape.key) else {
             return Lookup::Miss(hint);
         };
         for e in list.iter().rev() {
@@ -159,10 +146,7 @@ impl TranspositionTable {
 
     /// Records that North-South take at least `lo` and at most `hi` tricks in
     /// every position of the class of `shape` under `req`.
-    pub fn store(&mut self, shape: &Shape, mut req: Req, lo: u8, hi: u8, best: u8) {
-        for s in 0..4 {
-            req[s] = req[s].max(HASHED_TOP.min(shape.counts[s]));
-        }
+    pub fn store(&mut self, shape: &Shape, req: Req, lo: u8, hi: u8, best: u8) {
         let pattern = [
             shape.top(0, req[0]),
             shape.top(1, req[1]),
@@ -172,7 +156,7 @@ impl TranspositionTable {
         if self.len >= self.capacity {
             self.clear();
         }
-        let list = self.lists.entry(Self::bucket_key(shape)).or_default();
+        let list = self.lists.entry(shape.key).or_default();
         if let Some(e) = list
             .iter_mut()
             .find(|e| e.req == req && e.pattern == pattern)
