@@ -1,0 +1,172 @@
+//! Asking the real DDS (version 3, through `dds-bridge`) the same questions.
+
+use bridge::Position;
+use cards::{Card, Deal, Rank, Seat, Strain, Suit};
+use contract_bridge as cb;
+use dd::DdTable;
+use dds_bridge as dds;
+
+fn strain(s: Strain) -> cb::Strain {
+    match s {
+        Strain::Notrump => cb::Strain::Notrump,
+        Strain::Spades => cb::Strain::Spades,
+        Strain::Hearts => cb::Strain::Hearts,
+        Strain::Diamonds => cb::Strain::Diamonds,
+        Strain::Clubs => cb::Strain::Clubs,
+    }
+}
+
+fn seat(s: Seat) -> cb::Seat {
+    s.letter().to_string().parse().expect("seat letters agree")
+}
+
+fn card(c: Card) -> cb::Card {
+    c.to_string().parse().expect("card names agree")
+}
+
+fn card_back(c: cb::Card) -> Card {
+    let suit = match c.suit {
+        cb::Suit::Spades => Suit::Spades,
+        cb::Suit::Hearts => Suit::Hearts,
+        cb::Suit::Diamonds => Suit::Diamonds,
+        cb::Suit::Clubs => Suit::Clubs,
+    };
+    Card::new(suit, Rank::from_number(c.rank.get()).expect("rank 2..=14"))
+}
+
+/// A position as a DDS board.
+///
+/// # Panics
+/// If DDS rejects a position our rules accepted (a bug on one side).
+#[must_use]
+pub fn board(position: &Position) -> dds::Board {
+    let remaining: cb::PartialDeal = position
+        .remaining()
+        .to_string()
+        .parse()
+        .expect("PBN agrees");
+    let trick: Vec<cb::Card> = position.trick().map(card).collect();
+    let current =
+        dds::CurrentTrick::from_slice(strain(position.strain()), seat(position.leader()), &trick)
+            .expect("valid trick");
+    dds::Board::try_new(remaining, current).expect("DDS accepts our valid positions")
+}
+
+/// DDS's table of a full deal, in our layout.
+#[must_use]
+pub fn table(solver: &mut dds::Solver, deal: &Deal) -> DdTable {
+    let full: cb::FullDeal = deal.to_string().parse().expect("a full deal");
+    let theirs = solver.solve_deal(full);
+    table_from(&theirs)
+}
+
+/// Converts DDS's table to ours.
+#[must_use]
+pub fn table_from(theirs: &dds::TrickCountTable) -> DdTable {
+    let mut ours = DdTable::default();
+    for s in Strain::ALL {
+        for d in Seat::ALL {
+            ours.tricks[d.index()][s.index()] = u8::from(theirs[strain(s)].get(seat(d)));
+        }
+    }
+    ours
+}
+
+/// DDS's tables of many full deals on all cores (its own batch interface).
+#[must_use]
+pub fn tables(deals: &[Deal]) -> Vec<DdTable> {
+    let full: Vec<cb::FullDeal> = deals
+        .iter()
+        .map(|d| d.to_string().parse().expect("a full deal"))
+        .collect();
+    dds::solve_deals(&full).iter().map(table_from).collect()
+}
+
+/// DDS's value of every legal card, sorted by card.
+#[must_use]
+pub fn card_values(solver: &mut dds::Solver, position: &Position) -> Vec<(Card, u8)> {
+    let objective = dds::Objective {
+        board: board(position),
+        target: dds::Target::Legal,
+    };
+    let found = solver.solve_board(&objective);
+    let mut values = Vec::new();
+    for play in &found.plays {
+        let first = card_back(play.card);
+        let score = u8::from(play.score);
+        values.push((first, score));
+        for rank in play.equals {
+            values.push((
+                Card::new(first.suit, Rank::from_number(rank.get()).expect("rank")),
+                score,
+            ));
+        }
+    }
+    values.sort();
+    values
+}
+
+/// A DDS solver context for threshold queries.
+///
+/// `dds-bridge` panics on the score DDS returns when no card reaches the
+/// target (-2), so threshold queries go through the C interface directly
+/// and read the raw score.
+pub struct ThresholdSolver {
+    handle: std::ptr::NonNull<dds_bridge_sys::DdsSolverContext>,
+}
+
+impl Default for ThresholdSolver {
+    fn default() -> Self {
+        let config = dds_bridge_sys::DdsSolverConfig {
+            tt_kind: 0,
+            tt_mem_default_mb: 0,
+            tt_mem_maximum_mb: 0,
+        };
+        // SAFETY: `config` is a valid configuration for the call.
+        let raw = unsafe { dds_bridge_sys::dds_solver_context_new(&raw const config) };
+        ThresholdSolver {
+            handle: std::ptr::NonNull::new(raw).expect("DDS context allocated"),
+        }
+    }
+}
+
+impl Drop for ThresholdSolver {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from `dds_solver_context_new` and is freed once.
+        unsafe { dds_bridge_sys::dds_solver_context_free(self.handle.as_ptr()) };
+    }
+}
+
+impl ThresholdSolver {
+    /// DDS's answer to the threshold query: can the side to move take
+    /// `tricks` of the tricks left (the current one included)?
+    ///
+    /// # Panics
+    /// If DDS reports an error.
+    #[must_use]
+    pub fn can_take(&mut self, position: &Position, tricks: u8) -> bool {
+        if tricks == 0 {
+            return true;
+        }
+        if usize::from(tricks) > position.tricks_left() {
+            return false;
+        }
+        let deal = dds_bridge_sys::Deal::from(board(position));
+        let mut result = dds_bridge_sys::FutureTricks::default();
+        // SAFETY: the handle is live and owned by self; the pointers are
+        // valid for the duration of the call.
+        let status = unsafe {
+            dds_bridge_sys::dds_solver_context_reset_for_solve(self.handle.as_ptr());
+            dds_bridge_sys::dds_solve_board(
+                self.handle.as_ptr(),
+                &raw const deal,
+                i32::from(tricks),
+                1,
+                0,
+                &raw mut result,
+            )
+        };
+        assert_eq!(status, 1, "DDS error code {status}");
+        result.score[0] >= i32::from(tricks)
+    }
+}

@@ -1,0 +1,80 @@
+//! Seeded workloads shared by the oracle tests and the benchmark.
+
+use bridge::Position;
+use cards::{Card, Deal, Hand, Seat, Strain};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// `n` random full deals from `seed`.
+#[must_use]
+pub fn random_deals(seed: u64, n: usize) -> Vec<Deal> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| Deal::random(&mut rng, 13)).collect()
+}
+
+/// A random position: a random full deal, strain and declarer, then `played`
+/// random legal cards.
+pub fn random_position(rng: &mut impl Rng, played: usize) -> Position {
+    let deal = Deal::random(rng, 13);
+    let strain = Strain::ALL[rng.gen_range(0..5)];
+    let declarer = Seat::ALL[rng.gen_range(0..4)];
+    let mut position = Position::opening(deal, strain, declarer);
+    for _ in 0..played.min(51) {
+        let legal: Vec<Card> = position.legal_cards().iter().collect();
+        let card = legal[rng.gen_range(0..legal.len())];
+        position = position.play(card).expect("legal card").0;
+    }
+    position
+}
+
+/// `n` random mid-play positions from `seed`, with `min_played..=max_played`
+/// cards already played.
+#[must_use]
+pub fn random_positions(
+    seed: u64,
+    n: usize,
+    min_played: usize,
+    max_played: usize,
+) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let played = rng.gen_range(min_played..=max_played);
+            random_position(&mut rng, played)
+        })
+        .collect()
+}
+
+/// The worlds of one alpha-mu leaf: from a random deal played `played` cards
+/// into, `worlds` deals that keep North's and South's remaining cards (the
+/// declarer and dummy) and the cards on the table, and deal East's and
+/// West's remaining cards anew with their sizes kept.
+#[must_use]
+pub fn leaf_worlds(seed: u64, played: usize, worlds: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let position = random_position(&mut rng, played);
+    let remaining = position.remaining();
+    let hidden: Vec<Card> = remaining[Seat::East]
+        .union(remaining[Seat::West])
+        .iter()
+        .collect();
+    let east_len = remaining[Seat::East].len();
+    let trick: Vec<Card> = position.trick().collect();
+    (0..worlds)
+        .map(|i| {
+            let mut cards = hidden.clone();
+            if i > 0 {
+                cards.shuffle(&mut rng);
+            }
+            let mut hands = *remaining.hands();
+            hands[Seat::East] = cards[..east_len].iter().copied().collect::<Hand>();
+            hands[Seat::West] = cards[east_len..].iter().copied().collect::<Hand>();
+            let deal = Deal::new(hands).expect("disjoint hands");
+            // A reshuffle can hand a defender the suit he has revoked on the
+            // table; such a world is simply not one of this leaf's.
+            Position::new(deal, position.strain(), position.leader(), &trick)
+                .unwrap_or_else(|_| position.clone())
+        })
+        .collect()
+}

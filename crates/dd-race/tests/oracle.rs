@@ -1,0 +1,105 @@
+//! Our solver against the real DDS on seeded random deals and positions
+//! beyond the reference files. Any mismatch is printed with the position's
+//! PBN. Run with `cargo test --release -p dd-race --features dds`; the
+//! 10,000-case soak with `-- --ignored`.
+#![cfg(feature = "dds")]
+
+use bridge::Position;
+use dd::Solver;
+use dd_race::{oracle, workloads};
+use rayon::prelude::*;
+
+fn describe(position: &Position) -> String {
+    let trick: Vec<String> = position.trick().map(|c| c.to_string()).collect();
+    format!(
+        "trump {} leader {} trick [{}] remaining \"{}\"",
+        position.strain(),
+        position.leader(),
+        trick.join(" "),
+        position.remaining()
+    )
+}
+
+/// Compares the value of every legal card; returns the mismatches.
+fn compare_positions(positions: &[Position]) -> Vec<String> {
+    positions
+        .par_iter()
+        .map_init(
+            || (Solver::new(), dds_bridge::Solver::default()),
+            |(ours, theirs), position| {
+                let mut mine: Vec<_> = ours
+                    .card_values(position)
+                    .iter()
+                    .map(|v| (v.card, v.tricks))
+                    .collect();
+                mine.sort();
+                let dds = oracle::card_values(theirs, position);
+                (mine != dds).then(|| format!("{}: ours {mine:?}, DDS {dds:?}", describe(position)))
+            },
+        )
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn card_values_match_dds_on_300_seeded_positions() {
+    // 24 to 51 cards played: 1 to 7 tricks left, every point of a trick.
+    let positions = workloads::random_positions(2026, 300, 24, 51);
+    let mismatches = compare_positions(&positions);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+#[test]
+fn card_values_match_dds_on_40_early_positions() {
+    let positions = workloads::random_positions(7, 40, 8, 23);
+    let mismatches = compare_positions(&positions);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+#[test]
+fn tables_match_dds_on_4_seeded_deals() {
+    let deals = workloads::random_deals(11, 4);
+    let theirs = oracle::tables(&deals);
+    let ours = dd::batch::tables(&deals);
+    for ((deal, mine), dds) in deals.iter().zip(ours).zip(theirs) {
+        assert_eq!(mine.unwrap(), dds, "deal {deal}");
+    }
+}
+
+#[test]
+fn threshold_queries_match_dds_on_leaf_worlds() {
+    // At our exact count DDS must say yes, one trick more it must say no.
+    let mut ours = Solver::new();
+    let mut theirs = oracle::ThresholdSolver::default();
+    for leaf in 0..5 {
+        for world in &workloads::leaf_worlds(leaf, 4 + 4 * leaf as usize, 20) {
+            let exact = ours.tricks(world);
+            assert!(ours.can_take(world, exact), "{}", describe(world));
+            assert!(
+                theirs.can_take(world, exact),
+                "k={exact} {}",
+                describe(world)
+            );
+            assert!(!ours.can_take(world, exact + 1), "{}", describe(world));
+            assert!(
+                !theirs.can_take(world, exact + 1),
+                "k={} {}",
+                exact + 1,
+                describe(world)
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "soak: 10,000 seeded positions, run in release with -- --ignored"]
+fn soak_10000_positions_match_dds() {
+    let positions = workloads::random_positions(10_000, 10_000, 0, 51);
+    let mismatches = compare_positions(&positions);
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
