@@ -90,7 +90,8 @@ impl Solver {
         node
     }
 
-    /// Exact tricks for North-South from `node` on, between known bounds.
+    /// Exact tricks for North-South from `node` on, between known bounds:
+    /// a binary search on the target.
     fn exact_ns(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> i32 {
         while lo < hi {
             let target = (lo + hi + 1) / 2;
@@ -98,6 +99,24 @@ impl Solver {
                 lo = target;
             } else {
                 hi = target - 1;
+            }
+        }
+        lo
+    }
+
+    /// Exact tricks for North-South from `node` on, stepping the target from
+    /// a guess: two searches when the guess is right, one more per trick it
+    /// is off.
+    fn exact_ns_from(&mut self, node: &Node, mut lo: i32, mut hi: i32, guess: i32) -> i32 {
+        let mut target = guess.clamp(lo + 1, hi.max(lo + 1));
+        while lo < hi {
+            target = target.clamp(lo + 1, hi);
+            if self.search.search(node, target).0 {
+                lo = target;
+                target += 1;
+            } else {
+                hi = target - 1;
+                target -= 1;
             }
         }
         lo
@@ -154,7 +173,19 @@ impl Solver {
                 continue;
             }
             let (child, won) = node.play(card.bit() as u8, self.search.trump);
-            let ns = won + self.exact_ns(&child, 0, child.tricks_left());
+            let ns = won
+                + match values.last() {
+                    // Cards of one hand are mostly worth about the same.
+                    Some(prev) => {
+                        let prev_ns = if mover_ns {
+                            i32::from(prev.tricks)
+                        } else {
+                            left - i32::from(prev.tricks)
+                        };
+                        self.exact_ns_from(&child, 0, child.tricks_left(), prev_ns - won)
+                    }
+                    None => self.exact_ns(&child, 0, child.tricks_left()),
+                };
             let tricks = if mover_ns { ns } else { left - ns };
             values.push(CardValue {
                 card,
@@ -173,10 +204,17 @@ impl Solver {
         let n = deal.check_equal_sizes()? as i32;
         let mut table = DdTable::default();
         for strain in Strain::ALL {
+            // North-South's count rarely moves by more than a trick when
+            // another seat declares: each result guesses the next.
+            let mut guess = None;
             for declarer in Seat::ALL {
                 let position = Position::opening(*deal, strain, declarer);
                 let node = self.prepare(&position);
-                let ns = self.exact_ns(&node, 0, n);
+                let ns = match guess {
+                    Some(g) => self.exact_ns_from(&node, 0, n, g),
+                    None => self.exact_ns(&node, 0, n),
+                };
+                guess = Some(ns);
                 let tricks = if declarer.index() & 1 == 0 {
                     ns
                 } else {
