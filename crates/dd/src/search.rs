@@ -423,7 +423,7 @@ impl Search {
                 let score = if card == hint_card {
                     1000
                 } else if node.trick_len == 0 {
-                    self.lead_score(node, seat, card, live)
+                    self.lead_score(node, seat, card, live, group)
                 } else {
                     self.follow_score(node, seat, card)
                 };
@@ -433,34 +433,90 @@ impl Search {
         list
     }
 
-    fn lead_score(&self, node: &Node, seat: usize, card: u8, live: u64) -> i16 {
+    /// Ordering score of a lead. Cheap trees first: suits where the
+    /// opponents have few cards to choose from; then leads that win the
+    /// trick for our side, finesse positions and sequences, by who holds
+    /// the best cards of the suit.
+    fn lead_score(&self, node: &Node, seat: usize, card: u8, live: u64, group: (u8, u8)) -> i16 {
         let s = suit_of(card);
-        let rank = i16::from(card & 15);
         let trump = self.trump;
         let all = holding(live, s);
-        let top = 15 - all.leading_zeros();
-        let partner = node.hands[(seat + 2) & 3];
-        let opponents = [node.hands[(seat + 1) & 3], node.hands[(seat + 3) & 3]];
-        let ruffable_by = |hand: u64| {
-            trump != NOTRUMP && s != trump && holding(hand, s) == 0 && holding(hand, trump) != 0
-        };
-        let mut score = 0;
-        if u32::from(card & 15) == top {
-            score += 60;
-            if opponents.iter().any(|&o| ruffable_by(o)) {
-                score -= 50;
+        let partner = (seat + 2) & 3;
+        let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
+        let len = |h: usize| holding(node.hands[h], s).count_ones() as i16;
+        let owner_of =
+            |rank_bit: u32| (0..4).find(|&h| holding(node.hands[h], s) >> rank_bit & 1 != 0);
+        // The best, second and third best live cards of the suit and owners.
+        let mut rest = all;
+        let mut owners = [None; 3];
+        for o in &mut owners {
+            if rest == 0 {
+                break;
             }
-        } else if holding(partner, s) >> top & 1 != 0 {
-            score += 40 - rank;
-        } else if ruffable_by(partner) && !opponents.iter().any(|&o| ruffable_by(o)) {
-            score += 45 - rank;
-        } else {
-            score += 10 - rank;
-            if opponents.iter().any(|&o| ruffable_by(o)) {
-                score -= 20;
-            }
+            let b = 15 - rest.leading_zeros();
+            *o = owner_of(b);
+            rest &= !(1u16 << b);
         }
-        score
+        let (winner, second, third) = (owners[0], owners[1], owners[2]);
+        let played = 13 - node.hands[seat].count_ones() as i16;
+        let count = |h: usize| if len(h) == 0 { played + 1 } else { len(h) } * 4;
+        let mut delta = -((count(lho) + count(rho)) * 32 / 19);
+        if len(partner) == 0 {
+            delta -= 9;
+        }
+        let ruffable = |h: usize| {
+            trump != NOTRUMP && s != trump && len(h) == 0 && holding(node.hands[h], trump) != 0
+        };
+        if ruffable(lho) || ruffable(rho) {
+            delta -= 20;
+        } else if ruffable(partner) {
+            delta += 25;
+        }
+        let rank = 14 - (all >> (card & 15) >> 1).count_ones() as i16;
+        let sequence = group.1 - group.0 > 1;
+        let top = winner == Some(seat) && (all >> (card & 15) >> 1) == 0;
+        let partner_best = holding(node.hands[partner], s);
+        let opponents_best = holding(node.hands[lho], s) | holding(node.hands[rho], s);
+        let can_win = top
+            || (partner_best != 0 && partner_best.leading_zeros() < opponents_best.leading_zeros());
+        if can_win {
+            if second == Some(rho) && len(rho) != 1 {
+                delta -= 1;
+            } else if second == Some(lho) {
+                delta += if len(lho) != 1 { 22 } else { 16 };
+            }
+            let second_safe =
+                (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
+            delta + if second_safe { 45 } else { 18 } + rank
+        } else {
+            if (winner == Some(rho) || second == Some(rho)) && len(rho) != 1 {
+                delta -= 10;
+            } else if winner == Some(lho) && second == Some(partner) && len(partner) != 1 {
+                delta += 31;
+            }
+            if second == Some(partner) && third == Some(partner) {
+                delta += 35;
+            } else if len(partner) > 1
+                && ((second == Some(seat) && third == Some(partner))
+                    || (second == Some(partner) && third == Some(seat)))
+            {
+                delta += 25;
+            }
+            let singleton_winner =
+                (len(lho) == 1 && winner == Some(lho)) || (len(rho) == 1 && winner == Some(rho));
+            let base = if singleton_winner {
+                28 + rank
+            } else if winner == Some(seat) {
+                rank - 17
+            } else if !sequence {
+                12 + rank
+            } else if second == Some(seat) && rank == 13 {
+                48
+            } else {
+                29 - rank
+            };
+            delta + base
+        }
     }
 
     fn follow_score(&self, node: &Node, seat: usize, card: u8) -> i16 {

@@ -22,7 +22,7 @@ pub struct PositionCase {
 }
 
 pub fn table_cases() -> Vec<TableCase> {
-    include_str!("data/dd-tables.jsonl")
+    include_str!("../data/dd-tables.jsonl")
         .lines()
         .map(|line| {
             let v: Value = serde_json::from_str(line).unwrap();
@@ -46,7 +46,7 @@ pub fn table_cases() -> Vec<TableCase> {
 }
 
 pub fn position_cases() -> Vec<PositionCase> {
-    include_str!("data/dd-positions.jsonl")
+    include_str!("../data/dd-positions.jsonl")
         .lines()
         .map(|line| {
             let v: Value = serde_json::from_str(line).unwrap();
