@@ -57,12 +57,8 @@ impl Node {
             child.trick_len += 1;
             (child, 0)
         } else {
-            let (best, _) = self.winning(trump);
-            let winner = if beats(card, self.trick[best], trump) {
-                seat
-            } else {
-                (self.leader as usize + best) & 3
-            };
+            let (best, _) = self.winning_with(card, trump);
+            let winner = (self.leader as usize + best) & 3;
             child.trick_len = 0;
             child.leader = winner as u8;
             (child, i32::from(winner & 1 == 0))
