@@ -8,12 +8,18 @@
 //!
 //! ```text
 //! cargo run --release -p dd-race --features dds -- --deals 100 --seed 1
+//! cargo run --release -p dd-race --features ddss -- --deals 100 --seed 1
 //! ```
+//!
+//! With `dds` the opponent is DDS 3, with `ddss` DDS 2.9's performance
+//! fork; without either only our times are printed. Every answer of the
+//! opponent is compared with ours and the mismatches are counted.
 
 use anyhow::Result;
 use bridge::Position;
 use clap::Parser;
 use dd::Solver;
+use dd_race::opponent::{opponent, Opponent};
 use dd_race::workloads;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -38,17 +44,36 @@ struct Args {
     threads: usize,
 }
 
+/// One line of the report.
 struct Row {
     workload: String,
     threads: usize,
     ours: Duration,
-    dds: Option<Duration>,
+    theirs: Option<Duration>,
+    mismatches: usize,
 }
 
 fn time<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let start = Instant::now();
     let r = f();
     (r, start.elapsed())
+}
+
+/// Times the opponent on `run` and counts its answers that differ from ours.
+fn race<T: PartialEq>(
+    opponent: &mut Option<Box<dyn Opponent>>,
+    ours: &[T],
+    run: impl FnOnce(&mut dyn Opponent) -> Vec<T>,
+) -> (Option<Duration>, usize) {
+    match opponent {
+        None => (None, 0),
+        Some(o) => {
+            let (theirs, elapsed) = time(|| run(o.as_mut()));
+            let mismatches = ours.iter().zip(&theirs).filter(|(a, b)| a != b).count()
+                + ours.len().abs_diff(theirs.len());
+            (Some(elapsed), mismatches)
+        }
+    }
 }
 
 fn reference_positions(n: usize) -> Vec<Position> {
@@ -101,54 +126,70 @@ fn main() -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
+    let mut opponent = opponent();
+    let name = opponent.as_ref().map_or("no opponent", |o| o.name());
     let deals = workloads::random_deals(args.seed, args.deals);
     let positions = reference_positions(args.positions);
     let leaves = leaf_queries(&args);
     let mut rows = Vec::new();
 
+    let tables_label = format!(
+        "full tables, {} random deals (seed {})",
+        deals.len(),
+        args.seed
+    );
     eprintln!("tables: {} deals, 1 thread ...", deals.len());
-    let (_, ours) = time(|| {
+    let (ours_tables, ours) = time(|| {
         let mut s = Solver::new();
-        for d in &deals {
-            let _ = s.table(d);
-        }
+        deals
+            .iter()
+            .map(|d| s.table(d).expect("random deals are full deals"))
+            .collect::<Vec<_>>()
     });
-    let dds = dds_tables_single(&deals);
+    let (theirs, mismatches) = race(&mut opponent, &ours_tables, |o| {
+        deals.iter().map(|d| o.table(d)).collect()
+    });
     rows.push(Row {
-        workload: format!(
-            "full tables, {} random deals (seed {})",
-            deals.len(),
-            args.seed
-        ),
+        workload: tables_label.clone(),
         threads: 1,
         ours,
-        dds,
+        theirs,
+        mismatches,
     });
     eprintln!("tables: {threads} threads ...");
-    let (_, ours) = time(|| pool.install(|| dd::batch::tables(&deals)));
-    let dds = dds_tables_parallel(&deals);
+    let (ours_tables, ours) = time(|| pool.install(|| dd::batch::tables(&deals)));
+    let ours_tables: Vec<_> = ours_tables
+        .into_iter()
+        .map(|t| t.expect("random deals are full deals"))
+        .collect();
+    let (theirs, mismatches) = race(&mut opponent, &ours_tables, |o| o.tables(&deals, threads));
     rows.push(Row {
-        workload: format!(
-            "full tables, {} random deals (seed {})",
-            deals.len(),
-            args.seed
-        ),
+        workload: tables_label,
         threads,
         ours,
-        dds,
+        theirs,
+        mismatches,
     });
 
     eprintln!(
         "per-card values: {} reference positions ...",
         positions.len()
     );
-    let (_, ours) = time(|| {
+    let (ours_values, ours) = time(|| {
         let mut s = Solver::new();
-        for p in &positions {
-            let _ = s.card_values(p);
-        }
+        positions
+            .iter()
+            .map(|p| {
+                s.card_values(p)
+                    .into_iter()
+                    .map(|v| (v.card, v.tricks))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
     });
-    let dds = dds_card_values(&positions);
+    let (theirs, mismatches) = race(&mut opponent, &ours_values, |o| {
+        positions.iter().map(|p| o.card_values(p)).collect()
+    });
     rows.push(Row {
         workload: format!(
             "value of every card, {} reference positions",
@@ -156,27 +197,36 @@ fn main() -> Result<()> {
         ),
         threads: 1,
         ours,
-        dds,
+        theirs,
+        mismatches,
     });
 
+    let threshold_label = format!(
+        "threshold queries, {} leaves x 20 worlds, 4-7 cards played",
+        leaves.len()
+    );
     eprintln!("threshold queries: {} leaves x 20 worlds ...", leaves.len());
-    let (_, ours) = time(|| {
+    let (ours_answers, ours) = time(|| {
         let mut s = Solver::new();
-        for (worlds, k) in &leaves {
-            for w in worlds {
-                let _ = s.can_take(w, *k);
-            }
-        }
+        leaves
+            .iter()
+            .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
+            .map(|(w, k)| s.can_take(w, k))
+            .collect::<Vec<_>>()
     });
-    let dds = dds_thresholds(&leaves);
+    let (theirs, mismatches) = race(&mut opponent, &ours_answers, |o| {
+        leaves
+            .iter()
+            .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
+            .map(|(w, k)| o.can_take(w, k))
+            .collect()
+    });
     rows.push(Row {
-        workload: format!(
-            "threshold queries, {} leaves x 20 worlds, 4-7 cards played",
-            leaves.len()
-        ),
+        workload: threshold_label.clone(),
         threads: 1,
         ours,
-        dds,
+        theirs,
+        mismatches,
     });
     let (_, ours) = time(|| {
         pool.install(|| {
@@ -190,94 +240,36 @@ fn main() -> Result<()> {
         });
     });
     rows.push(Row {
-        workload: format!(
-            "threshold queries, {} leaves x 20 worlds, 4-7 cards played",
-            leaves.len()
-        ),
+        workload: threshold_label,
         threads,
         ours,
-        dds: None,
+        theirs: None,
+        mismatches: 0,
     });
 
-    println!("| workload | threads | ours | DDS | ours / DDS |");
-    println!("|---|---|---|---|---|");
+    println!("| workload | threads | ours | {name} | ours / {name} | answers differing |");
+    println!("|---|---|---|---|---|---|");
+    let mut total_mismatches = 0;
     for r in rows {
-        let (dds, ratio) = match r.dds {
+        let (theirs, ratio) = match r.theirs {
             Some(d) => (
                 format!("{:.3} s", d.as_secs_f64()),
                 format!("{:.2}", r.ours.as_secs_f64() / d.as_secs_f64()),
             ),
             None => ("-".into(), "-".into()),
         };
+        total_mismatches += r.mismatches;
         println!(
-            "| {} | {} | {:.3} s | {dds} | {ratio} |",
+            "| {} | {} | {:.3} s | {theirs} | {ratio} | {} |",
             r.workload,
             r.threads,
-            r.ours.as_secs_f64()
+            r.ours.as_secs_f64(),
+            r.mismatches
         );
     }
+    anyhow::ensure!(
+        total_mismatches == 0,
+        "{total_mismatches} answers differ from {name}"
+    );
     Ok(())
-}
-
-#[cfg(feature = "dds")]
-fn dds_tables_single(deals: &[cards::Deal]) -> Option<Duration> {
-    let mut s = dds_bridge::Solver::default();
-    Some(
-        time(|| {
-            deals.iter().for_each(|d| {
-                let _ = dd_race::oracle::table(&mut s, d);
-            })
-        })
-        .1,
-    )
-}
-
-#[cfg(feature = "dds")]
-fn dds_tables_parallel(deals: &[cards::Deal]) -> Option<Duration> {
-    Some(time(|| dd_race::oracle::tables(deals)).1)
-}
-
-#[cfg(feature = "dds")]
-fn dds_card_values(positions: &[Position]) -> Option<Duration> {
-    let mut s = dds_bridge::Solver::default();
-    Some(
-        time(|| {
-            positions.iter().for_each(|p| {
-                let _ = dd_race::oracle::card_values(&mut s, p);
-            })
-        })
-        .1,
-    )
-}
-
-#[cfg(feature = "dds")]
-fn dds_thresholds(leaves: &[(Vec<Position>, u8)]) -> Option<Duration> {
-    let mut s = dd_race::oracle::ThresholdSolver::default();
-    Some(
-        time(|| {
-            for (worlds, k) in leaves {
-                for w in worlds {
-                    let _ = s.can_take(w, *k);
-                }
-            }
-        })
-        .1,
-    )
-}
-
-#[cfg(not(feature = "dds"))]
-fn dds_tables_single(_: &[cards::Deal]) -> Option<Duration> {
-    None
-}
-#[cfg(not(feature = "dds"))]
-fn dds_tables_parallel(_: &[cards::Deal]) -> Option<Duration> {
-    None
-}
-#[cfg(not(feature = "dds"))]
-fn dds_card_values(_: &[Position]) -> Option<Duration> {
-    None
-}
-#[cfg(not(feature = "dds"))]
-fn dds_thresholds(_: &[(Vec<Position>, u8)]) -> Option<Duration> {
-    None
 }

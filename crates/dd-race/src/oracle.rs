@@ -1,38 +1,11 @@
 //! Asking the real DDS (version 3, through `dds-bridge`) the same questions.
 
+use crate::convert::{full_deal, position_parts, seat, strain, table_from};
 use bridge::Position;
-use cards::{Card, Deal, Rank, Seat, Strain, Suit};
+use cards::{Card, Deal, Rank, Suit};
 use contract_bridge as cb;
 use dd::DdTable;
 use dds_bridge as dds;
-
-fn strain(s: Strain) -> cb::Strain {
-    match s {
-        Strain::Notrump => cb::Strain::Notrump,
-        Strain::Spades => cb::Strain::Spades,
-        Strain::Hearts => cb::Strain::Hearts,
-        Strain::Diamonds => cb::Strain::Diamonds,
-        Strain::Clubs => cb::Strain::Clubs,
-    }
-}
-
-fn seat(s: Seat) -> cb::Seat {
-    s.letter().to_string().parse().expect("seat letters agree")
-}
-
-fn card(c: Card) -> cb::Card {
-    c.to_string().parse().expect("card names agree")
-}
-
-fn card_back(c: cb::Card) -> Card {
-    let suit = match c.suit {
-        cb::Suit::Spades => Suit::Spades,
-        cb::Suit::Hearts => Suit::Hearts,
-        cb::Suit::Diamonds => Suit::Diamonds,
-        cb::Suit::Clubs => Suit::Clubs,
-    };
-    Card::new(suit, Rank::from_number(c.rank.get()).expect("rank 2..=14"))
-}
 
 /// A position as a DDS board.
 ///
@@ -40,12 +13,7 @@ fn card_back(c: cb::Card) -> Card {
 /// If DDS rejects a position our rules accepted (a bug on one side).
 #[must_use]
 pub fn board(position: &Position) -> dds::Board {
-    let remaining: cb::PartialDeal = position
-        .remaining()
-        .to_string()
-        .parse()
-        .expect("PBN agrees");
-    let trick: Vec<cb::Card> = position.trick().map(card).collect();
+    let (remaining, trick) = position_parts(position);
     let current =
         dds::CurrentTrick::from_slice(strain(position.strain()), seat(position.leader()), &trick)
             .expect("valid trick");
@@ -55,31 +23,18 @@ pub fn board(position: &Position) -> dds::Board {
 /// DDS's table of a full deal, in our layout.
 #[must_use]
 pub fn table(solver: &mut dds::Solver, deal: &Deal) -> DdTable {
-    let full: cb::FullDeal = deal.to_string().parse().expect("a full deal");
-    let theirs = solver.solve_deal(full);
-    table_from(&theirs)
-}
-
-/// Converts DDS's table to ours.
-#[must_use]
-pub fn table_from(theirs: &dds::TrickCountTable) -> DdTable {
-    let mut ours = DdTable::default();
-    for s in Strain::ALL {
-        for d in Seat::ALL {
-            ours.tricks[d.index()][s.index()] = u8::from(theirs[strain(s)].get(seat(d)));
-        }
-    }
-    ours
+    let theirs = solver.solve_deal(full_deal(deal));
+    table_from(|s, d| u8::from(theirs[s].get(d)))
 }
 
 /// DDS's tables of many full deals on all cores (its own batch interface).
 #[must_use]
 pub fn tables(deals: &[Deal]) -> Vec<DdTable> {
-    let full: Vec<cb::FullDeal> = deals
+    let full: Vec<_> = deals.iter().map(full_deal).collect();
+    dds::solve_deals(&full)
         .iter()
-        .map(|d| d.to_string().parse().expect("a full deal"))
-        .collect();
-    dds::solve_deals(&full).iter().map(table_from).collect()
+        .map(|theirs| table_from(|s, d| u8::from(theirs[s].get(d))))
+        .collect()
 }
 
 /// DDS's value of every legal card, sorted by card.
@@ -90,27 +45,20 @@ pub fn card_values(solver: &mut dds::Solver, position: &Position) -> Vec<(Card, 
         target: dds::Target::Legal,
     };
     let found = solver.solve_board(&objective);
-    let mut values = Vec::new();
-    for play in &found.plays {
-        let first = card_back(play.card);
-        let score = u8::from(play.score);
-        values.push((first, score));
-        for rank in play.equals {
-            values.push((
-                Card::new(first.suit, Rank::from_number(rank.get()).expect("rank")),
-                score,
-            ));
-        }
-    }
-    values.sort();
-    values
+    expand_plays(
+        found
+            .plays
+            .iter()
+            .map(|p| (p.card, u8::from(p.score), p.equals)),
+    )
 }
 
 /// A DDS solver context for threshold queries.
 ///
-/// `dds-bridge` panics on the score DDS returns when no card reaches the
-/// target (-2), so threshold queries go through the C interface directly
-/// and read the raw score.
+/// Threshold queries go through the C interface directly: `dds-bridge`
+/// asks with mode 0, in which DDS does not search at all when the side to
+/// move has one card (or one run of equal cards) and returns the score -2,
+/// on which the binding panics. Mode 1 always searches.
 pub struct ThresholdSolver {
     handle: std::ptr::NonNull<dds_bridge_sys::DdsSolverContext>,
 }
@@ -162,11 +110,40 @@ impl ThresholdSolver {
                 &raw const deal,
                 i32::from(tricks),
                 1,
-                0,
+                1,
                 &raw mut result,
             )
         };
         assert_eq!(status, 1, "DDS error code {status}");
         result.score[0] >= i32::from(tricks)
     }
+}
+
+/// Their card as ours.
+fn card_back(c: cb::Card) -> Card {
+    let suit = match c.suit {
+        cb::Suit::Spades => Suit::Spades,
+        cb::Suit::Hearts => Suit::Hearts,
+        cb::Suit::Diamonds => Suit::Diamonds,
+        cb::Suit::Clubs => Suit::Clubs,
+    };
+    Card::new(suit, Rank::from_number(c.rank.get()).expect("rank 2..=14"))
+}
+
+/// Every legal card with its value from a list of (card, score, equal
+/// ranks) as both bindings report it, sorted by card.
+fn expand_plays(plays: impl Iterator<Item = (cb::Card, u8, cb::Holding)>) -> Vec<(Card, u8)> {
+    let mut values = Vec::new();
+    for (card, score, equals) in plays {
+        let first = card_back(card);
+        values.push((first, score));
+        for rank in equals {
+            values.push((
+                Card::new(first.suit, Rank::from_number(rank.get()).expect("rank")),
+                score,
+            ));
+        }
+    }
+    values.sort();
+    values
 }

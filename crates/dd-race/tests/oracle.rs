@@ -69,10 +69,12 @@ fn tables_match_dds_on_4_seeded_deals() {
 #[test]
 fn threshold_queries_match_dds_on_leaf_worlds() {
     // At our exact count DDS must say yes, one trick more it must say no.
+    // Leaves after 4 to 11 cards played: trick boundaries and every point
+    // inside a trick.
     let mut ours = Solver::new();
     let mut theirs = oracle::ThresholdSolver::default();
-    for leaf in 0..5 {
-        for world in &workloads::leaf_worlds(leaf, 4 + 4 * leaf as usize, 20) {
+    for leaf in 0..8 {
+        for world in &workloads::leaf_worlds(leaf, 4 + leaf as usize, 20) {
             let exact = ours.tricks(world);
             assert!(ours.can_take(world, exact), "{}", describe(world));
             assert!(
