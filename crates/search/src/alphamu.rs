@@ -1,0 +1,595 @@
+//! alpha-mu: declarer plays the same card in every world, the defenders see
+//! all cards; Pareto fronts of win/loss vectors are backed up (union at Max
+//! nodes, per-world minimum of every combination at Min nodes), with
+//! iterative deepening on the number of Max moves, a transposition table,
+//! and the cuts and optimizations of both papers, each switchable.
+
+use crate::front::Front;
+use crate::game::{all_worlds, declarer_makes, Problem, State};
+use crate::worldset::WorldSet;
+use crate::{CardValue, LeafEvaluator};
+use cards::Card;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// The cuts and optimizations, each of which can be turned off. None of
+/// them changes the value of the card chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// Transposition table holding each node's front and best move.
+    pub tt: bool,
+    /// Early cut: a Min node whose stored front is dominated by its parent
+    /// Max node's front is not searched.
+    pub early_cut: bool,
+    /// Root cut: stop at the root once a move reaches the best value of
+    /// the previous iteration.
+    pub root_cut: bool,
+    /// Useful worlds: worlds known lost below a Min node are not searched.
+    pub useful_worlds: bool,
+    /// World cuts: stop with zero or one useful world.
+    pub world_cuts: bool,
+    /// Empty entry: a Min node without a stored front gets the
+    /// double-dummy front of its worlds, to try the early cut.
+    pub empty_entry: bool,
+    /// Cut on win: stop at a Max node once a move wins every useful world.
+    pub cut_on_win: bool,
+    /// (Deep) alpha cut: stop at a Min node once its partial front is
+    /// dominated by the front of any Max node above it.
+    pub alpha_cut: bool,
+}
+
+/// A name in a `--disable` list that is not a switch.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown optimization '{0}' (known: {names})", names = Switches::NAMES.join(", "))]
+pub struct UnknownSwitch(pub String);
+
+impl Switches {
+    /// Every cut and optimization on.
+    pub const ALL: Switches = Switches {
+        tt: true,
+        early_cut: true,
+        root_cut: true,
+        useful_worlds: true,
+        world_cuts: true,
+        empty_entry: true,
+        cut_on_win: true,
+        alpha_cut: true,
+    };
+    /// Everything off.
+    pub const NONE: Switches = Switches {
+        tt: false,
+        early_cut: false,
+        root_cut: false,
+        useful_worlds: false,
+        world_cuts: false,
+        empty_entry: false,
+        cut_on_win: false,
+        alpha_cut: false,
+    };
+    /// The names, as `--disable` spells them.
+    pub const NAMES: [&'static str; 8] = [
+        "tt",
+        "early-cut",
+        "root-cut",
+        "useful-worlds",
+        "world-cuts",
+        "empty-entry",
+        "cut-on-win",
+        "alpha-cut",
+    ];
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "tt" => &mut self.tt,
+            "early-cut" => &mut self.early_cut,
+            "root-cut" => &mut self.root_cut,
+            "useful-worlds" => &mut self.useful_worlds,
+            "world-cuts" => &mut self.world_cuts,
+            "empty-entry" => &mut self.empty_entry,
+            "cut-on-win" => &mut self.cut_on_win,
+            "alpha-cut" => &mut self.alpha_cut,
+            _ => return None,
+        })
+    }
+
+    /// These switches with the comma-separated names turned off.
+    ///
+    /// # Errors
+    /// [`UnknownSwitch`] for a name that is not a switch.
+    pub fn disable(mut self, list: &str) -> Result<Switches, UnknownSwitch> {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            *self
+                .flag(name)
+                .ok_or_else(|| UnknownSwitch(name.to_string()))? = false;
+        }
+        Ok(self)
+    }
+
+    /// The switch set with bit `i` of `mask` giving switch `i` of [`NAMES`](Self::NAMES).
+    #[must_use]
+    pub fn from_mask(mask: u32) -> Switches {
+        let mut s = Switches::NONE;
+        for (i, name) in Switches::NAMES.iter().enumerate() {
+            *s.flag(name).expect("known") = mask & (1 << i) != 0;
+        }
+        s
+    }
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Switches::ALL
+    }
+}
+
+impl fmt::Display for Switches {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut copy = *self;
+        let on: Vec<&str> = Switches::NAMES
+            .iter()
+            .copied()
+            .filter(|n| *copy.flag(n).expect("known"))
+            .collect();
+        if on.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&on.join(","))
+        }
+    }
+}
+
+impl FromStr for Switches {
+    type Err = UnknownSwitch;
+    /// The switches that are on, comma-separated (`all` or `none` too).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "all" => Ok(Switches::ALL),
+            "none" | "" => Ok(Switches::NONE),
+            list => {
+                let mut out = Switches::NONE;
+                for name in list.split(',').map(str::trim) {
+                    *out.flag(name)
+                        .ok_or_else(|| UnknownSwitch(name.to_string()))? = true;
+                }
+                Ok(out)
+            }
+        }
+    }
+}
+
+/// How to search.
+#[derive(Clone, Copy, Debug)]
+pub struct AlphaMuConfig {
+    /// Max moves to look ahead (M); 1 is PIMC.
+    pub max_moves: usize,
+    /// The cuts and optimizations.
+    pub switches: Switches,
+    /// Solve the worlds of a leaf in parallel on the current rayon pool.
+    pub parallel_leaves: bool,
+}
+
+impl Default for AlphaMuConfig {
+    fn default() -> Self {
+        AlphaMuConfig {
+            max_moves: 3,
+            switches: Switches::ALL,
+            parallel_leaves: true,
+        }
+    }
+}
+
+/// The declarer is not to move: alpha-mu searches for declarer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("alpha-mu plays for declarer, and {0} (a defender) is to move")]
+pub struct DefenderToMove(pub cards::Seat);
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The card chosen.
+    pub best: Card,
+    /// Every card declarer may play, sorted by card: `make` is the value
+    /// of the card at the deepest iteration that searched it fully
+    /// (`depth`); a card cut at that depth keeps a shallower value, which
+    /// is an upper bound.
+    pub cards: Vec<CardValue>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// World evaluations asked of the leaf evaluator.
+    pub leaf_evaluations: u64,
+}
+
+struct Entry {
+    front: Front,
+    best: Option<Card>,
+}
+
+type Key = (u64, u32, WorldSet);
+
+/// A Max node above the current one: its front so far and its useful worlds.
+struct Upper {
+    front: Front,
+    useful: WorldSet,
+    cut_below: bool,
+}
+
+struct Searcher<'e> {
+    evaluator: &'e dyn LeafEvaluator,
+    config: AlphaMuConfig,
+    table: FxHashMap<Key, Entry>,
+    uppers: Vec<Upper>,
+    nodes: u64,
+    leaf_evaluations: u64,
+}
+
+impl Searcher<'_> {
+    fn key(state: &State<'_>, valid: &WorldSet) -> Key {
+        let (played, trick) = state.key();
+        (played, trick, *valid)
+    }
+
+    /// The double-dummy vector of the worlds of `useful`; 0 on the other
+    /// valid worlds, 1 outside `valid`.
+    fn leaf(&mut self, state: &State<'_>, valid: &WorldSet, useful: &WorldSet) -> WorldSet {
+        let worlds: Vec<usize> = useful.iter().collect();
+        self.leaf_evaluations += worlds.len() as u64;
+        let evaluator = self.evaluator;
+        let won: Vec<usize> = if self.config.parallel_leaves && worlds.len() > 1 {
+            worlds
+                .par_iter()
+                .copied()
+                .filter(|&w| declarer_makes(state, w, evaluator))
+                .collect()
+        } else {
+            worlds
+                .iter()
+                .copied()
+                .filter(|&w| declarer_makes(state, w, evaluator))
+                .collect()
+        };
+        let mut v = valid.complement();
+        for w in won {
+            v.insert(w);
+        }
+        v
+    }
+
+    fn store(&mut self, key: Key, front: &Front, unevaluated: &WorldSet, best: Option<Card>) {
+        if self.config.switches.tt {
+            self.table.insert(
+                key,
+                Entry {
+                    front: front.raised(unevaluated),
+                    best,
+                },
+            );
+        }
+    }
+
+    /// The stop rules: contract made or defeated, no Max move left, or
+    /// (world cuts) at most one useful world.
+    fn stop(
+        &mut self,
+        state: &State<'_>,
+        m: usize,
+        valid: &WorldSet,
+        useful: &WorldSet,
+    ) -> Option<Front> {
+        if state.won() {
+            return Some(Front::single(WorldSet::ALL));
+        }
+        if state.lost() {
+            return Some(Front::single(valid.complement()));
+        }
+        if m == 0 || (self.config.switches.world_cuts && useful.len() <= 1) {
+            let v = self.leaf(state, valid, useful);
+            if m == 0 {
+                // Kept for the next iteration, where this node is searched
+                // deeper: its early cut starts from these vectors.
+                let key = Self::key(state, valid);
+                let unevaluated = valid.and_not(useful);
+                self.store(key, &Front::single(v), &unevaluated, None);
+            }
+            return Some(Front::single(v));
+        }
+        None
+    }
+
+    fn search(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        valid: WorldSet,
+        useful: WorldSet,
+        parent_is_max: bool,
+    ) -> Front {
+        self.nodes += 1;
+        if let Some(front) = self.stop(state, m, &valid, &useful) {
+            return front;
+        }
+        if state.is_max() {
+            self.max_node(state, m, valid, useful)
+        } else {
+            self.min_node(state, m, valid, useful, parent_is_max)
+        }
+    }
+
+    /// Zero on the valid worlds outside `useful`, one outside `valid`.
+    fn normalized(front: &Front, valid: &WorldSet, useful: &WorldSet) -> Front {
+        let keep = useful.or(&valid.complement());
+        let ones = valid.complement();
+        let mut out = Front::new();
+        for v in front.vectors() {
+            out.insert(v.and(&keep).or(&ones));
+        }
+        out
+    }
+
+    fn min_node(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        valid: WorldSet,
+        useful_in: WorldSet,
+        parent_is_max: bool,
+    ) -> Front {
+        let sw = self.config.switches;
+        let key = Self::key(state, &valid);
+        let mut useful = useful_in;
+        let parent = if parent_is_max {
+            self.uppers.len().checked_sub(1)
+        } else {
+            None
+        };
+        let mut known = self.table.get(&key).map(|e| (e.front.clone(), e.best));
+        if known.is_none()
+            && sw.empty_entry
+            && parent.is_some_and(|p| !self.uppers[p].front.is_empty())
+        {
+            let v = self.leaf(state, &valid, &useful);
+            let front = Front::single(v).raised(&valid.and_not(&useful));
+            self.store(key, &front, &WorldSet::EMPTY, None);
+            known = Some((front, None));
+        }
+        if let Some((front, _)) = &known {
+            if sw.early_cut {
+                if let Some(p) = parent {
+                    let upper = &self.uppers[p];
+                    if !upper.front.is_empty() && front.dominated_by(&upper.front, &upper.useful) {
+                        self.uppers[p].cut_below = true;
+                        return Front::new();
+                    }
+                }
+            }
+            if sw.useful_worlds {
+                useful = front.possibly_won(&useful);
+                if sw.world_cuts && useful.len() <= 1 {
+                    let v = self.leaf(state, &valid, &useful);
+                    return Self::normalized(&Front::single(v), &valid, &useful);
+                }
+            }
+        }
+        // Worlds found useless from the stored front are lost here: they
+        // stay 0 even where no move below covers them.
+        let useful_known = useful;
+        let mut moves: Vec<Card> = Vec::new();
+        let mut legal_in: Vec<cards::Hand> = Vec::new();
+        let mut all = cards::Hand::EMPTY;
+        for w in 0..state.problem.world_count() {
+            let l = if valid.contains(w) {
+                state.legal(w)
+            } else {
+                cards::Hand::EMPTY
+            };
+            legal_in.push(l);
+            if useful.contains(w) {
+                all = all.union(l);
+            }
+        }
+        moves.extend(all.iter());
+        if let Some((_, Some(best))) = known {
+            if let Some(i) = moves.iter().position(|&c| c == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let mut mini = Front::new();
+        let mut best: Option<(usize, Card)> = None;
+        for card in moves {
+            let mut child_valid = WorldSet::EMPTY;
+            for w in valid.iter() {
+                if legal_in[w].contains(card) {
+                    child_valid.insert(w);
+                }
+            }
+            let child_useful = child_valid.and(&useful);
+            if child_useful.is_empty() {
+                continue;
+            }
+            state.play(card);
+            let f = self.search(state, m, child_valid, child_useful, false);
+            state.undo();
+            let score = f.best(&child_useful).unwrap_or(0);
+            if best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, card));
+            }
+            mini = mini.min_with(&f);
+            if sw.useful_worlds {
+                useful = mini.possibly_won(&useful);
+            }
+            if sw.alpha_cut {
+                let cut = self
+                    .uppers
+                    .iter()
+                    .rposition(|u| !u.front.is_empty() && mini.dominated_by(&u.front, &u.useful));
+                if let Some(level) = cut {
+                    self.uppers[level].cut_below = true;
+                    break;
+                }
+            }
+        }
+        let out = Self::normalized(&mini, &valid, &useful_known);
+        self.store(key, &out, &valid.and_not(&useful_in), best.map(|b| b.1));
+        out
+    }
+
+    fn max_node(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        valid: WorldSet,
+        useful: WorldSet,
+    ) -> Front {
+        let sw = self.config.switches;
+        let key = Self::key(state, &valid);
+        let mut moves = state.max_moves(true);
+        if let Some(Some(best)) = self.table.get(&key).map(|e| e.best) {
+            if let Some(i) = moves.iter().position(|&c| c == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        self.uppers.push(Upper {
+            front: Front::new(),
+            useful,
+            cut_below: false,
+        });
+        let mut front = Front::new();
+        let mut best: Option<(usize, Card)> = None;
+        for card in moves {
+            state.play(card);
+            let f = self.search(state, m - 1, valid, useful, true);
+            state.undo();
+            if let Some(score) = f.best(&useful) {
+                if best.is_none_or(|(s, _)| score > s) {
+                    best = Some((score, card));
+                }
+            }
+            front.max_with(&f);
+            let top = self.uppers.last_mut().expect("pushed above");
+            top.front = front.clone();
+            if sw.cut_on_win && f.vectors().iter().any(|v| useful.is_subset(v)) {
+                break;
+            }
+        }
+        self.uppers.pop();
+        let out = Self::normalized(&front, &valid, &useful);
+        self.store(key, &out, &valid.and_not(&useful), best.map(|b| b.1));
+        out
+    }
+
+    /// One iteration at the root with `m` Max moves; returns each move's
+    /// value (worlds won, `None` when cut) and the best value.
+    fn root(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        previous_best: Option<usize>,
+    ) -> (Vec<(Card, Option<usize>)>, Option<usize>) {
+        let sw = self.config.switches;
+        let valid = all_worlds(state.problem);
+        let key = Self::key(state, &valid);
+        let mut moves = state.max_moves(true);
+        if let Some(Some(best)) = self.table.get(&key).map(|e| e.best) {
+            if let Some(i) = moves.iter().position(|&c| c == best) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        self.uppers.push(Upper {
+            front: Front::new(),
+            useful: valid,
+            cut_below: false,
+        });
+        let mut front = Front::new();
+        let mut values = Vec::new();
+        let mut best: Option<(usize, Card)> = None;
+        for card in moves {
+            self.uppers[0].cut_below = false;
+            state.play(card);
+            let f = self.search(state, m - 1, valid, valid, true);
+            state.undo();
+            let exact = !self.uppers[0].cut_below;
+            let score = f.best(&valid);
+            values.push((card, if exact { score } else { None }));
+            if let (true, Some(s)) = (exact, score) {
+                if best.is_none_or(|(b, _)| s > b) {
+                    best = Some((s, card));
+                }
+            }
+            front.max_with(&f);
+            self.uppers[0].front = front.clone();
+            if sw.cut_on_win && f.vectors().iter().any(|v| valid.is_subset(v)) {
+                break;
+            }
+            if sw.root_cut && previous_best.is_some() && front.best(&valid) == previous_best {
+                break;
+            }
+        }
+        self.uppers.pop();
+        let out = Self::normalized(&front, &valid, &valid);
+        self.store(key, &out, &WorldSet::EMPTY, best.map(|b| b.1));
+        (values, best.map(|b| b.0))
+    }
+}
+
+/// Searches for declarer's card with alpha-mu.
+///
+/// # Errors
+/// [`DefenderToMove`] when a defender is to play at the root.
+pub fn alphamu(
+    problem: &Problem,
+    evaluator: &dyn LeafEvaluator,
+    config: AlphaMuConfig,
+) -> Result<SearchResult, DefenderToMove> {
+    let mut state = State::new(problem);
+    if !state.is_max() {
+        return Err(DefenderToMove(state.to_move()));
+    }
+    let mut searcher = Searcher {
+        evaluator,
+        config,
+        table: FxHashMap::default(),
+        uppers: Vec::new(),
+        nodes: 0,
+        leaf_evaluations: 0,
+    };
+    let n = problem.world_count();
+    let max_moves = config.max_moves.max(1);
+    let iterate = config.switches.tt || config.switches.root_cut;
+    let first = if iterate { 1 } else { max_moves };
+    let mut values: Vec<CardValue> = Vec::new();
+    let mut previous_best: Option<usize> = None;
+    let mut chosen: Option<Card> = None;
+    for m in first..=max_moves {
+        let (iteration, best) = searcher.root(&mut state, m, previous_best);
+        for (card, score) in iteration {
+            let Some(score) = score else { continue };
+            let value = CardValue {
+                card,
+                make: score as f64 / n as f64,
+                tricks: None,
+                depth: m,
+            };
+            match values.iter_mut().find(|v| v.card == card) {
+                Some(v) => *v = value,
+                None => values.push(value),
+            }
+        }
+        if let Some(best) = best {
+            previous_best = Some(best);
+            chosen = values
+                .iter()
+                .filter(|v| v.depth == m)
+                .max_by(|a, b| a.make.total_cmp(&b.make).then(b.card.cmp(&a.card)))
+                .map(|v| v.card);
+        }
+    }
+    values.sort_by_key(|v| v.card);
+    Ok(SearchResult {
+        best: chosen.expect("declarer has a legal card"),
+        cards: values,
+        nodes: searcher.nodes,
+        leaf_evaluations: searcher.leaf_evaluations,
+    })
+}

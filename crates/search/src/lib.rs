@@ -1,0 +1,45 @@
+//! Card play over sampled worlds, for declarer: PIMC and alpha-mu.
+//!
+//! A [`Problem`] holds the worlds (the deals a player cannot tell apart,
+//! as drawn by the `worlds` crate), the trick in progress and the tricks
+//! declarer still needs. [`pimc_values`] solves every world with all cards
+//! seen; [`alphamu`] searches several declarer moves ahead, playing the
+//! same card in every world and backing up Pareto [`Front`]s, with the
+//! transposition table, cuts and optimizations of Cazenave and Ventos'
+//! alpha-mu papers, each switchable ([`Switches`]). [`plain_alphamu`] is
+//! the paper's Algorithm 2 without any of them, and [`single_dummy`] a
+//! brute force over declarer strategies, both kept as references.
+//!
+//! The leaves are asked of a [`LeafEvaluator`]; this crate never names a
+//! solver.
+
+mod alphamu;
+mod evaluator;
+mod front;
+mod game;
+mod pimc;
+mod plain;
+mod worldset;
+
+pub use alphamu::{alphamu, AlphaMuConfig, DefenderToMove, SearchResult, Switches, UnknownSwitch};
+pub use evaluator::LeafEvaluator;
+pub use front::Front;
+pub use game::{Problem, ProblemError};
+pub use pimc::{choose, pimc_values};
+pub use plain::{plain_alphamu, single_dummy};
+pub use worldset::{vector, WorldSet, MAX_WORLDS};
+
+use cards::Card;
+
+/// The value of one card at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardValue {
+    /// The card.
+    pub card: Card,
+    /// Probability (over the worlds) that declarer makes the contract.
+    pub make: f64,
+    /// Declarer's mean total tricks, when computed.
+    pub tricks: Option<f64>,
+    /// Max moves searched for this value (1 for PIMC).
+    pub depth: usize,
+}

@@ -1,0 +1,67 @@
+//! Perfect Information Monte Carlo: every world solved with all cards seen,
+//! the card with the best average kept.
+
+use crate::game::Problem;
+use crate::{CardValue, LeafEvaluator};
+use cards::Card;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// For each card the side to move may play (in at least one world), the
+/// fraction of the worlds where it is legal in which declarer makes the
+/// contract after it, and declarer's mean total tricks; sorted by card.
+///
+/// Worlds are solved in parallel on the current rayon pool.
+#[must_use]
+pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<CardValue> {
+    let declaring = problem.is_declaring(problem.to_move());
+    let left = problem.tricks_left();
+    let per_world: Vec<Vec<(Card, u8)>> = (0..problem.world_count())
+        .into_par_iter()
+        .map(|w| evaluator.card_values(&problem.root_position(w)))
+        .collect();
+    let mut sums: BTreeMap<Card, (usize, usize, usize)> = BTreeMap::new();
+    for values in &per_world {
+        for &(card, v) in values {
+            let from_root = if declaring {
+                usize::from(v)
+            } else {
+                left - usize::from(v)
+            };
+            let e = sums.entry(card).or_default();
+            e.0 += 1;
+            e.1 += usize::from(from_root >= problem.need());
+            e.2 += problem.declarer_tricks() + from_root;
+        }
+    }
+    sums.into_iter()
+        .map(|(card, (n, made, tricks))| CardValue {
+            card,
+            make: made as f64 / n as f64,
+            tricks: Some(tricks as f64 / n as f64),
+            depth: 1,
+        })
+        .collect()
+}
+
+/// The card PIMC plays: for declarer the highest chance to make, then the
+/// most tricks; for a defender the lowest, then the fewest; ties go to the
+/// first card in card order.
+#[must_use]
+pub fn choose(values: &[CardValue], declaring: bool) -> Option<Card> {
+    let key = |v: &CardValue| {
+        let t = v.tricks.unwrap_or(0.0);
+        if declaring {
+            (v.make, t)
+        } else {
+            (-v.make, -t)
+        }
+    };
+    let mut best: Option<&CardValue> = None;
+    for v in values {
+        if best.is_none_or(|b| key(v) > key(b)) {
+            best = Some(v);
+        }
+    }
+    best.map(|v| v.card)
+}

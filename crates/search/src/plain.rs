@@ -1,0 +1,154 @@
+//! alpha-mu exactly as Algorithm 2 of the first paper: no transposition
+//! table, no cut, no useful worlds, no merging of equivalent cards. The
+//! reference the optimized search is tested against.
+
+use crate::front::Front;
+use crate::game::{all_worlds, declarer_makes, Problem, State};
+use crate::worldset::WorldSet;
+use crate::LeafEvaluator;
+use cards::{Card, Hand};
+
+fn search(
+    state: &mut State<'_>,
+    m: usize,
+    valid: WorldSet,
+    evaluator: &dyn LeafEvaluator,
+) -> Front {
+    if state.won() {
+        return Front::single(WorldSet::ALL);
+    }
+    if state.lost() {
+        return Front::single(valid.complement());
+    }
+    if m == 0 {
+        let mut v = valid.complement();
+        for w in valid.iter() {
+            if declarer_makes(state, w, evaluator) {
+                v.insert(w);
+            }
+        }
+        return Front::single(v);
+    }
+    let mut moves = Hand::EMPTY;
+    for w in valid.iter() {
+        moves = moves.union(state.legal(w));
+    }
+    let max = state.is_max();
+    let mut front = Front::new();
+    for card in moves.iter() {
+        let mut child = WorldSet::EMPTY;
+        for w in valid.iter() {
+            if state.legal(w).contains(card) {
+                child.insert(w);
+            }
+        }
+        state.play(card);
+        let f = search(state, if max { m - 1 } else { m }, child, evaluator);
+        state.undo();
+        if max {
+            front.max_with(&f);
+        } else {
+            front = front.min_with(&f);
+        }
+    }
+    front
+}
+
+/// For each card declarer may play at the root, the number of worlds won
+/// by the best vector of its front after `max_moves` Max moves.
+///
+/// # Panics
+/// If a defender is to move at the root.
+#[must_use]
+pub fn plain_alphamu(
+    problem: &Problem,
+    evaluator: &dyn LeafEvaluator,
+    max_moves: usize,
+) -> Vec<(Card, usize)> {
+    let mut state = State::new(problem);
+    assert!(state.is_max(), "alpha-mu searches for declarer");
+    let valid = all_worlds(problem);
+    let mut out = Vec::new();
+    for card in state.legal(0).iter() {
+        state.play(card);
+        let f = search(&mut state, max_moves - 1, valid, evaluator);
+        state.undo();
+        out.push((card, f.best(&valid).unwrap_or(0)));
+    }
+    out.sort();
+    out
+}
+
+/// Every win vector some declarer strategy achieves from here, with no
+/// Pareto reduction: at a Max node the union of the children's sets, at a
+/// Min node every combination's per-world minimum. With every world and no
+/// depth limit, its best vector is the single-dummy value (declarer plays
+/// the same card in worlds it cannot tell apart, defenders see all).
+fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
+    if state.won() {
+        return vec![WorldSet::ALL];
+    }
+    if state.lost() {
+        return vec![valid.complement()];
+    }
+    let mut moves = Hand::EMPTY;
+    for w in valid.iter() {
+        moves = moves.union(state.legal(w));
+    }
+    let max = state.is_max();
+    let mut out: Vec<WorldSet> = Vec::new();
+    let mut first = true;
+    for card in moves.iter() {
+        let mut child = WorldSet::EMPTY;
+        for w in valid.iter() {
+            if state.legal(w).contains(card) {
+                child.insert(w);
+            }
+        }
+        state.play(card);
+        let below = strategies(state, child);
+        state.undo();
+        if max {
+            out.extend(below);
+        } else if first {
+            out = below;
+        } else {
+            let mut product = Vec::with_capacity(out.len() * below.len());
+            for a in &out {
+                for b in &below {
+                    product.push(a.and(b));
+                }
+            }
+            out = product;
+        }
+        first = false;
+        out.sort_by_key(|v| v.iter().collect::<Vec<_>>());
+        out.dedup();
+    }
+    out
+}
+
+/// Brute-force single-dummy value of each card declarer may play at the
+/// root: the worlds won by the best declarer strategy after it, found by
+/// enumerating every strategy to the end of the play (tiny endings only).
+///
+/// # Panics
+/// If a defender is to move at the root.
+#[must_use]
+pub fn single_dummy(problem: &Problem) -> Vec<(Card, usize)> {
+    let mut state = State::new(problem);
+    assert!(state.is_max(), "declarer is to move");
+    let valid = all_worlds(problem);
+    let mut out = Vec::new();
+    for card in state.legal(0).iter() {
+        state.play(card);
+        let vs = strategies(&mut state, valid);
+        state.undo();
+        out.push((
+            card,
+            vs.iter().map(|v| v.and(&valid).len()).max().unwrap_or(0),
+        ));
+    }
+    out.sort();
+    out
+}

@@ -1,0 +1,429 @@
+//! Drawing or enumerating the deals consistent with a [`Knowledge`].
+
+use crate::{Constraints, Knowledge, LeadRule};
+use cards::{BySeat, Card, Deal, Hand, Seat};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+use thiserror::Error;
+
+/// Layouts are enumerated one by one when there are at most this many
+/// before the auction constraints are applied.
+pub const ENUMERATION_LIMIT: u64 = 2_000_000;
+
+/// Random deals tried before giving up on finding the worlds asked for.
+pub const MAX_DRAWS: usize = 2_000_000;
+
+/// How many worlds to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorldCount {
+    /// At most this many distinct worlds; all of them when fewer exist.
+    Sample(usize),
+    /// Every consistent world (an error when they cannot be enumerated).
+    All,
+}
+
+/// The worlds drawn.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// Original deals (every card of every hand, played or not).
+    pub deals: Vec<Deal>,
+    /// Whether these are all the consistent deals.
+    pub exhaustive: bool,
+}
+
+/// Why no worlds could be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WorldsError {
+    /// Not one deal agrees with what is known and the constraints.
+    #[error("no deal agrees with the cards seen, the play and the constraints ({how})")]
+    NoDeal {
+        /// How this was established.
+        how: String,
+    },
+    /// `All` asked for more layouts than can be enumerated.
+    #[error("{count} layouts of the hidden cards are possible; at most {limit} can be enumerated")]
+    TooMany {
+        /// Layouts before the constraints.
+        count: u64,
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// The hidden cards still to place, where each may go, and how many each
+/// hidden seat still needs.
+struct Layout {
+    hidden: Vec<Seat>,
+    need: Vec<usize>,
+    /// Cards that must go to one seat, by index into `hidden`.
+    forced: Vec<Hand>,
+    /// Cards that more than one hidden seat may hold.
+    free: Vec<Card>,
+    /// For each free card, the bit set of hidden seats (indices) allowed.
+    allowed: Vec<u8>,
+}
+
+impl Layout {
+    fn new(k: &Knowledge) -> Result<Layout, WorldsError> {
+        let hidden: Vec<Seat> = k.hidden_seats().collect();
+        let mut pool = k.unknown();
+        for &s in &hidden {
+            pool = Hand(pool.0 & !k.played_by(s).0);
+        }
+        let mut need: Vec<usize> = hidden
+            .iter()
+            .map(|&s| k.hand_size() - k.played_by(s).len())
+            .collect();
+        let mut forced = vec![Hand::EMPTY; hidden.len()];
+        let mut free = Vec::new();
+        let mut allowed = Vec::new();
+        for card in pool.iter() {
+            let mask: u8 = hidden
+                .iter()
+                .enumerate()
+                .filter(|(_, &s)| !k.shown_out(s, card.suit))
+                .fold(0, |m, (i, _)| m | 1 << i);
+            match mask.count_ones() {
+                0 => {
+                    return Err(WorldsError::NoDeal {
+                        how: format!("every hidden player has shown out of the suit of {card}"),
+                    })
+                }
+                1 => {
+                    let i = mask.trailing_zeros() as usize;
+                    forced[i].insert(card);
+                }
+                _ => {
+                    free.push(card);
+                    allowed.push(mask);
+                }
+            }
+        }
+        for (i, &s) in hidden.iter().enumerate() {
+            if forced[i].len() > need[i] {
+                return Err(WorldsError::NoDeal {
+                    how: format!(
+                        "{s} would need {} cards of the suits the others showed out of, \
+                         but holds only {} more",
+                        forced[i].len(),
+                        need[i]
+                    ),
+                });
+            }
+            need[i] -= forced[i].len();
+        }
+        Ok(Layout {
+            hidden,
+            need,
+            forced,
+            free,
+            allowed,
+        })
+    }
+
+    /// The number of layouts when it can be counted cheaply (two hidden
+    /// seats or fewer), else `None`.
+    fn count(&self) -> Option<u64> {
+        match self.hidden.len() {
+            0 | 1 => Some(1),
+            2 => Some(binomial(self.free.len() as u64, self.need[0] as u64)),
+            _ => None,
+        }
+    }
+
+    fn deal(&self, k: &Knowledge, dealt: &[Hand]) -> Deal {
+        let hands = BySeat::from_fn(|seat| match k.known(seat) {
+            Some(h) => h,
+            None => {
+                let i = self.hidden.iter().position(|&s| s == seat).unwrap_or(0);
+                Hand(dealt[i].0 | self.forced[i].0 | k.played_by(seat).0)
+            }
+        });
+        Deal::new(hands).expect("hidden cards are placed once")
+    }
+
+    /// One random layout: the free cards shuffled and dealt in turn to the
+    /// seats' remaining places; `None` when a card lands with a seat that
+    /// has shown out of its suit (only possible with three hidden seats).
+    fn random(&self, rng: &mut ChaCha8Rng, order: &mut Vec<usize>) -> Option<Vec<Hand>> {
+        order.clear();
+        order.extend(0..self.free.len());
+        order.shuffle(rng);
+        let mut dealt = vec![Hand::EMPTY; self.hidden.len()];
+        let mut at = 0;
+        for (i, &n) in self.need.iter().enumerate() {
+            for &j in &order[at..at + n] {
+                if self.allowed[j] & (1 << i) == 0 {
+                    return None;
+                }
+                dealt[i].insert(self.free[j]);
+            }
+            at += n;
+        }
+        Some(dealt)
+    }
+
+    /// Every layout (two hidden seats at most), in a fixed order.
+    fn all(&self) -> Vec<Vec<Hand>> {
+        let n = self.free.len();
+        match self.hidden.len() {
+            0 => vec![vec![]],
+            1 => vec![vec![self.free.iter().copied().collect()]],
+            _ => {
+                let k = self.need[0];
+                let mut out = Vec::new();
+                // Gosper's hack over the subsets of k of the n free cards.
+                if k == 0 {
+                    return vec![vec![Hand::EMPTY, self.free.iter().copied().collect()]];
+                }
+                let mut subset: u64 = (1 << k) - 1;
+                while subset < 1 << n {
+                    let mut first = Hand::EMPTY;
+                    let mut second = Hand::EMPTY;
+                    for (j, &card) in self.free.iter().enumerate() {
+                        if subset & (1 << j) != 0 {
+                            first.insert(card);
+                        } else {
+                            second.insert(card);
+                        }
+                    }
+                    out.push(vec![first, second]);
+                    let c = subset & subset.wrapping_neg();
+                    let r = subset + c;
+                    subset = (((r ^ subset) >> 2) / c) | r;
+                }
+                out
+            }
+        }
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u64 = 1;
+    for i in 0..k {
+        r = r.saturating_mul(n - i) / (i + 1);
+    }
+    r
+}
+
+fn accepts(
+    k: &Knowledge,
+    constraints: &Constraints,
+    lead_rule: &dyn LeadRule,
+    deal: &Deal,
+) -> bool {
+    constraints.accepts(deal.hands())
+        && k.opening_lead().is_none_or(|(seat, card)| {
+            k.known(seat).is_some() || lead_rule.allows(deal[seat], card, k.strain())
+        })
+}
+
+/// The worlds consistent with `knowledge`, the `constraints` and the
+/// `lead_rule` (which judges the opening lead when its leader is hidden).
+///
+/// Every consistent deal is returned, in a fixed order, when the layouts of
+/// the hidden cards can be enumerated (at most [`ENUMERATION_LIMIT`]) and at
+/// most `count` of them pass the constraints; otherwise `count` distinct
+/// deals drawn with the seed (fewer when [`MAX_DRAWS`] draws do not find
+/// that many).
+///
+/// # Errors
+/// [`WorldsError::NoDeal`] when no deal is consistent (proved by
+/// enumeration, or none found in [`MAX_DRAWS`] draws);
+/// [`WorldsError::TooMany`] for [`WorldCount::All`] beyond the limit.
+pub fn draw(
+    knowledge: &Knowledge,
+    constraints: &Constraints,
+    lead_rule: &dyn LeadRule,
+    count: WorldCount,
+    seed: u64,
+) -> Result<Worlds, WorldsError> {
+    let layout = Layout::new(knowledge)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let layouts = layout.count();
+    if let Some(n) = layouts.filter(|&n| n <= ENUMERATION_LIMIT) {
+        let mut deals: Vec<Deal> = layout
+            .all()
+            .iter()
+            .map(|dealt| layout.deal(knowledge, dealt))
+            .filter(|d| accepts(knowledge, constraints, lead_rule, d))
+            .collect();
+        if deals.is_empty() {
+            return Err(WorldsError::NoDeal {
+                how: format!("all {n} layouts of the hidden cards tried"),
+            });
+        }
+        return Ok(match count {
+            WorldCount::Sample(want) if want < deals.len() => {
+                let (chosen, _) = deals.partial_shuffle(&mut rng, want);
+                Worlds {
+                    deals: chosen.to_vec(),
+                    exhaustive: false,
+                }
+            }
+            _ => Worlds {
+                deals,
+                exhaustive: true,
+            },
+        });
+    }
+    let want = match count {
+        WorldCount::Sample(n) => n,
+        WorldCount::All => {
+            return Err(WorldsError::TooMany {
+                count: layouts.unwrap_or(u64::MAX),
+                limit: ENUMERATION_LIMIT,
+            })
+        }
+    };
+    let mut seen = HashSet::new();
+    let mut deals = Vec::with_capacity(want);
+    let mut order = Vec::new();
+    for _ in 0..MAX_DRAWS {
+        if deals.len() == want {
+            break;
+        }
+        let Some(dealt) = layout.random(&mut rng, &mut order) else {
+            continue;
+        };
+        let deal = layout.deal(knowledge, &dealt);
+        if accepts(knowledge, constraints, lead_rule, &deal) && seen.insert(deal) {
+            deals.push(deal);
+        }
+    }
+    if deals.is_empty() {
+        return Err(WorldsError::NoDeal {
+            how: format!("none found in {MAX_DRAWS} random deals"),
+        });
+    }
+    Ok(Worlds {
+        deals,
+        exhaustive: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lead::{AnyLead, LongestSuitAgainstNotrump};
+    use cards::{PartialDeal, Strain, Suit};
+
+    const DEAL: &str = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632";
+
+    fn knowledge(play: &str) -> Knowledge {
+        let deal: Deal = DEAL.parse().unwrap();
+        let mut seen: PartialDeal = deal.into();
+        seen.hands[Seat::East] = None;
+        seen.hands[Seat::West] = None;
+        let play: Vec<Card> = play
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        Knowledge::new(
+            seen.hands,
+            deal.all_cards(),
+            13,
+            Strain::Notrump,
+            Seat::West,
+            &play,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn samples_are_consistent_distinct_and_seeded() {
+        let k = knowledge("S3 S4 S5 SA H3 H9 HA H4 HK H5 H7 C2");
+        let c = Constraints::default();
+        let a = draw(&k, &c, &AnyLead, WorldCount::Sample(50), 7).unwrap();
+        let b = draw(&k, &c, &AnyLead, WorldCount::Sample(50), 7).unwrap();
+        assert_eq!(a.deals, b.deals);
+        assert_eq!(a.deals.len(), 50);
+        assert!(!a.exhaustive);
+        let distinct: HashSet<_> = a.deals.iter().collect();
+        assert_eq!(distinct.len(), 50);
+        for d in &a.deals {
+            assert_eq!(k.disagreement(d), None, "{d}");
+            // West showed out of hearts: East holds the remaining hearts.
+            let west_left = Hand(d[Seat::West].0 & !k.played_by(Seat::West).0);
+            assert_eq!(west_left.suit_len(Suit::Hearts), 0);
+        }
+        let c2 = draw(&k, &c, &AnyLead, WorldCount::Sample(50), 8).unwrap();
+        assert_ne!(a.deals, c2.deals);
+    }
+
+    #[test]
+    fn endings_are_enumerated_exactly() {
+        // After ten tricks (each player plays its lowest legal card), 3
+        // cards each: East and West share 6 hidden cards, so C(6,3) = 20
+        // layouts at most.
+        let deal: Deal = DEAL.parse().unwrap();
+        let mut state = bridge::PlayState::new(deal, Strain::Notrump, Seat::South);
+        let mut play = Vec::new();
+        for _ in 0..40 {
+            let card = state.position().legal_cards().iter().last().unwrap();
+            state.play(card).unwrap();
+            play.push(card.to_string());
+        }
+        let k = knowledge(&play.join(" "));
+        let all = draw(&k, &Constraints::default(), &AnyLead, WorldCount::All, 1).unwrap();
+        assert!(all.exhaustive);
+        assert!(all.deals.len() <= 20 && !all.deals.is_empty());
+        let some = draw(
+            &k,
+            &Constraints::default(),
+            &AnyLead,
+            WorldCount::Sample(100),
+            1,
+        )
+        .unwrap();
+        assert!(some.exhaustive);
+        assert_eq!(some.deals, all.deals);
+        let actual: Deal = DEAL.parse().unwrap();
+        assert!(all.deals.contains(&actual));
+    }
+
+    #[test]
+    fn constraints_and_lead_rule_filter_worlds() {
+        let k = knowledge("S3");
+        let c: Constraints = "hcp(west) >= 12 && spades(west) >= 5".parse().unwrap();
+        let w = draw(
+            &k,
+            &c,
+            &LongestSuitAgainstNotrump,
+            WorldCount::Sample(30),
+            3,
+        )
+        .unwrap();
+        assert_eq!(w.deals.len(), 30);
+        for d in &w.deals {
+            assert!(d[Seat::West].hcp() >= 12 && d[Seat::West].suit_len(Suit::Spades) >= 5);
+            let longest = Suit::ALL
+                .map(|s| d[Seat::West].suit_len(s))
+                .into_iter()
+                .max();
+            assert_eq!(Some(d[Seat::West].suit_len(Suit::Spades)), longest);
+        }
+    }
+
+    #[test]
+    fn impossible_constraints_are_reported() {
+        // East and West hold 19 HCP between them: West cannot have 20.
+        let k = knowledge("S3 S4 S5 SA H3 H9 HA H4 HK H5 H7 C2");
+        let c: Constraints = "hcp(west) >= 20".parse().unwrap();
+        let err = draw(&k, &c, &AnyLead, WorldCount::Sample(20), 1).unwrap_err();
+        assert!(matches!(err, WorldsError::NoDeal { .. }), "{err}");
+    }
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(26, 13), 10_400_600);
+        assert_eq!(binomial(6, 3), 20);
+        assert_eq!(binomial(3, 5), 0);
+    }
+}
