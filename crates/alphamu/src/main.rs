@@ -1,6 +1,6 @@
-//! `alphamu`: double-dummy analysis of bridge deals from the command line.
+//! `alphamu`: card play for contract bridge from the command line.
 //!
-//! Run without arguments for the double-dummy table of a built-in deal.
+//! Run without arguments to watch alpha-mu declare a built-in 3NT.
 
 mod batch;
 mod commands;
@@ -24,15 +24,30 @@ enum Command {
         #[command(subcommand)]
         command: commands::dd::DdCommand,
     },
-    /// The double-dummy table of a built-in example deal (the default).
+    /// The double-dummy table of a built-in example deal.
     Demo,
+    /// Every legal card of the side to move with its chance of making the
+    /// contract and declarer's mean tricks (PIMC or alpha-mu).
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Play a whole deal with the players chosen and print it trick by
+    /// trick (the default: alpha-mu declares a built-in 3NT).
+    Play(commands::play::PlayArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command.unwrap_or(Command::Demo) {
+    let command = match cli.command {
+        Some(c) => c,
+        None => match Cli::try_parse_from(["alphamu", "play"]) {
+            Ok(Cli { command: Some(c) }) => c,
+            _ => unreachable!("`alphamu play` parses with its defaults"),
+        },
+    };
+    let result = match command {
         Command::Dd { command } => commands::dd::run(command),
         Command::Demo => commands::demo::run(),
+        Command::Analyze(args) => commands::analyze::run(args),
+        Command::Play(args) => commands::play::run(args),
     };
     match result {
         Ok(code) => code,

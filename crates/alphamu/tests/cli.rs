@@ -21,7 +21,7 @@ fn stderr_of(output: &std::process::Output) -> String {
 
 #[test]
 fn demo_prints_a_table_of_the_built_in_deal() {
-    let assert = alphamu().assert().success();
+    let assert = alphamu().arg("demo").assert().success();
     let text = stdout_of(assert.get_output());
     assert!(text.contains("Tricks for declarer's side"), "{text}");
     // North declaring diamonds takes 10 tricks on the built-in deal (DDS).
@@ -144,5 +144,167 @@ fn solve_errors_name_the_line_and_field() {
     assert!(
         stderr.contains("line 3: card SA is on the table"),
         "{stderr}"
+    );
+}
+
+/// The spade ending of the first alpha-mu paper's section 2 as a reduced
+/// deal: North KJ7, South A98, South on lead needing all three tricks.
+const FUSION: &str = "N:KJ7... Q53... A98... 42.2..";
+
+fn analyze(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "analyze",
+        "--deal",
+        FUSION,
+        "--contract",
+        "3NT",
+        "--declarer",
+        "S",
+        "--leader",
+        "S",
+        "--need",
+        "3",
+        "--worlds",
+        "all",
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(extra);
+    alphamu().args(&args).output().unwrap()
+}
+
+fn best_make(json: &Value) -> f64 {
+    json["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["make"].as_f64().unwrap())
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn analyze_shows_pimc_certain_and_alphamu_not_on_the_fusion_ending() {
+    let pimc = analyze(&["--algo", "pimc"]);
+    assert!(pimc.status.success(), "{}", stderr_of(&pimc));
+    let pimc: Value = serde_json::from_str(&stdout_of(&pimc)).unwrap();
+    assert_eq!(pimc["to_move"], "S");
+    assert_eq!(pimc["worlds"], 20);
+    assert_eq!(best_make(&pimc), 1.0);
+    assert_eq!(pimc["cards"].as_array().unwrap().len(), 3);
+    let am = analyze(&["--algo", "alphamu", "--max-moves", "6"]);
+    assert!(am.status.success(), "{}", stderr_of(&am));
+    let am: Value = serde_json::from_str(&stdout_of(&am)).unwrap();
+    assert_eq!(best_make(&am), 0.5);
+    assert_eq!(am["max_moves"], 6);
+    for key in ["best", "nodes", "elapsed_ms"] {
+        assert!(am.get(key).is_some(), "{key} missing: {am}");
+    }
+    // The same with every optimization off.
+    let plain = analyze(&[
+        "--max-moves",
+        "6",
+        "--disable",
+        "tt,early-cut,root-cut,useful-worlds,world-cuts,empty-entry,cut-on-win,alpha-cut",
+    ]);
+    let plain: Value = serde_json::from_str(&stdout_of(&plain)).unwrap();
+    assert_eq!(best_make(&plain), 0.5);
+}
+
+#[test]
+fn analyze_errors_name_what_and_where() {
+    let out = analyze(&["--play", "SA SX"]);
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("card 2"), "{}", stderr_of(&out));
+    let out = analyze(&["--play", "SK"]);
+    assert!(
+        stderr_of(&out).contains("does not hold"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = analyze(&["--disable", "tt,warp"]);
+    assert!(stderr_of(&out).contains("warp"), "{}", stderr_of(&out));
+    let out = analyze(&["--play", "S8", "--algo", "alphamu"]);
+    assert!(stderr_of(&out).contains("defender"), "{}", stderr_of(&out));
+    let dir = std::env::temp_dir().join(format!("alphamu-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("worlds.pbn");
+    std::fs::write(&file, "N:KJ7... Q53... A98... 42.2..\n[Deal \"N:KJ7... Q52... A98... 43.2..\"]\nN:KJ7... Q53... A92... 84.2..\n").unwrap();
+    let out = analyze(&["--worlds-file", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("line 3"), "{}", stderr_of(&out));
+    std::fs::write(
+        &file,
+        "N:KJ7... Q53... A98... 42.2..\n[Deal \"N:KJ7... Q52... A98... 43.2..\"]\n",
+    )
+    .unwrap();
+    let out = analyze(&["--worlds-file", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let v: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(v["worlds"], 2);
+}
+
+#[test]
+fn analyze_is_reproducible_with_a_seed_on_a_full_deal() {
+    let args = [
+        "analyze",
+        "--deal",
+        "N:4.AKJT2.965.AQ75 - AQJ9.73.QT872.94 -",
+        "--contract",
+        "3NT",
+        "--declarer",
+        "S",
+        "--play",
+        "S3",
+        "--algo",
+        "pimc",
+        "--worlds",
+        "8",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ];
+    let a = alphamu().args(args).output().unwrap();
+    assert!(a.status.success(), "{}", stderr_of(&a));
+    let b = alphamu().args(args).output().unwrap();
+    let strip = |o: &std::process::Output| {
+        let mut v: Value = serde_json::from_str(&stdout_of(o)).unwrap();
+        v.as_object_mut().unwrap().remove("elapsed_ms");
+        v
+    };
+    assert_eq!(strip(&a), strip(&b));
+    assert_eq!(strip(&a)["to_move"], "N");
+}
+
+#[test]
+fn play_prints_every_trick_and_the_result() {
+    let out = alphamu()
+        .args([
+            "play",
+            "--declarer-player",
+            "pimc:w=4",
+            "--defense",
+            "dd",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = stdout_of(&out);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("trick ")).count(),
+        13,
+        "{text}"
+    );
+    assert!(text.contains("3NT by S: "), "{text}");
+    let out = alphamu()
+        .args(["play", "--defense", "alphamu"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("declarer only"),
+        "{}",
+        stderr_of(&out)
     );
 }

@@ -181,10 +181,16 @@ impl Default for AlphaMuConfig {
     }
 }
 
-/// The declarer is not to move: alpha-mu searches for declarer.
+/// A problem alpha-mu does not search.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("alpha-mu plays for declarer, and {0} (a defender) is to move")]
-pub struct DefenderToMove(pub cards::Seat);
+pub enum AlphaMuError {
+    /// alpha-mu searches for declarer.
+    #[error("alpha-mu plays for declarer, and {0} (a defender) is to move")]
+    DefenderToMove(cards::Seat),
+    /// Declarer's side sees its own cards: they are the same in every world.
+    #[error("world {0}: declarer's or dummy's cards differ from world 0's")]
+    DeclarerHandsDiffer(usize),
+}
 
 /// The result of a search.
 #[derive(Clone, Debug)]
@@ -536,15 +542,19 @@ impl Searcher<'_> {
 /// Searches for declarer's card with alpha-mu.
 ///
 /// # Errors
-/// [`DefenderToMove`] when a defender is to play at the root.
+/// [`AlphaMuError`] when a defender is to play at the root, or declarer's
+/// cards differ between worlds.
 pub fn alphamu(
     problem: &Problem,
     evaluator: &dyn LeafEvaluator,
     config: AlphaMuConfig,
-) -> Result<SearchResult, DefenderToMove> {
+) -> Result<SearchResult, AlphaMuError> {
     let mut state = State::new(problem);
     if !state.is_max() {
-        return Err(DefenderToMove(state.to_move()));
+        return Err(AlphaMuError::DefenderToMove(state.to_move()));
+    }
+    if let Some(w) = problem.declarer_hands_differ() {
+        return Err(AlphaMuError::DeclarerHandsDiffer(w));
     }
     let mut searcher = Searcher {
         evaluator,

@@ -25,9 +25,6 @@ pub enum ProblemError {
         /// What differs.
         why: String,
     },
-    /// The declaring side's hands differ between worlds.
-    #[error("world {0}: declarer's or dummy's hand differs from world 0")]
-    DeclarerHandsDiffer(usize),
     /// The play is over.
     #[error("every card has been played")]
     PlayOver,
@@ -79,11 +76,6 @@ impl Problem {
                 }
             })?;
             tricks_left = p.tricks_left();
-            for seat in [declarer, declarer.partner()] {
-                if deal[seat] != remaining[0][seat] {
-                    return Err(ProblemError::DeclarerHandsDiffer(index));
-                }
-            }
         }
         if tricks_left == 0 {
             return Err(ProblemError::PlayOver);
@@ -178,6 +170,16 @@ impl Problem {
             &self.trick,
         )
         .expect("checked when built")
+    }
+
+    /// The first world in which declarer's or dummy's cards differ from
+    /// world 0's (possible only in a defender's worlds).
+    #[must_use]
+    pub fn declarer_hands_differ(&self) -> Option<usize> {
+        let seats = [self.declarer, self.declarer.partner()];
+        self.worlds
+            .iter()
+            .position(|w| seats.iter().any(|&s| w[s] != self.worlds[0][s]))
     }
 
     /// Whether a seat plays for declarer (declarer or dummy).

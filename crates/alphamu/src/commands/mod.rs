@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyze;
 pub mod dd;
 pub mod demo;
+pub mod play;

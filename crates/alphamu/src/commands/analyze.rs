@@ -1,0 +1,304 @@
+//! `alphamu analyze`: every legal card of the side to move with its chance
+//! of making the contract and declarer's mean tricks, by PIMC or alpha-mu,
+//! from what that side sees.
+
+use alphamu::leaf::DdLeaf;
+use alphamu::view::Table;
+use anyhow::{bail, Context, Result};
+use bridge::Contract;
+use cards::{Card, Deal, PartialDeal, Seat};
+use clap::{Args, ValueEnum};
+use search::{alphamu, choose, pimc_values, AlphaMuConfig, Problem, Switches};
+use serde_json::json;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use worlds::{draw, lead, Constraints, WorldCount};
+
+/// Which player analyses.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Algo {
+    /// Perfect Information Monte Carlo.
+    Pimc,
+    /// alpha-mu (declarer's side only).
+    Alphamu,
+}
+
+/// How to print the analysis.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// Readable lines.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Arguments of `alphamu analyze`.
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// The deal as a PBN deal string; `-` for hands not known. May be a
+    /// reduced deal (every hand the same number of cards).
+    #[arg(long)]
+    deal: String,
+    /// The contract, such as 3NT, 4H or 6SX.
+    #[arg(long)]
+    contract: String,
+    /// Declarer's seat (N, E, S, W).
+    #[arg(long)]
+    declarer: Seat,
+    /// Cards played so far, in order: "CJ C2 C5 CA ...".
+    #[arg(long, default_value = "")]
+    play: String,
+    /// The analysing algorithm.
+    #[arg(long, value_enum, default_value_t = Algo::Alphamu)]
+    algo: Algo,
+    /// Max moves of alpha-mu (M); 1 is PIMC.
+    #[arg(long, default_value_t = 3)]
+    max_moves: usize,
+    /// Worlds to search: a number, or `all` for every consistent layout.
+    #[arg(long, default_value = "20")]
+    worlds: String,
+    /// Search exactly the deals in this file (PBN deal strings or `[Deal
+    /// "..."]` tags, one per line) instead of drawing worlds.
+    #[arg(long)]
+    worlds_file: Option<PathBuf>,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads for the leaves; 0 uses every core.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Auction constraints on hidden hands, such as "hcp(west) >= 12 &&
+    /// spades(east) <= 2", or @FILE.
+    #[arg(long)]
+    constraints: Option<String>,
+    /// Opening-lead rule for a hidden leader: any, longest.
+    #[arg(long, default_value = "any")]
+    lead_rule: String,
+    /// Optimizations to turn off (comma-separated): tt, early-cut, root-cut,
+    /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut.
+    #[arg(long, default_value = "")]
+    disable: String,
+    /// Tricks declarer needs from the first remaining trick on (default
+    /// for a full deal: the contract's level plus 6).
+    #[arg(long)]
+    need: Option<usize>,
+    /// Who leads to the first trick of the deal given (default:
+    /// declarer's left-hand opponent).
+    #[arg(long)]
+    leader: Option<Seat>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn parse_cards(text: &str) -> Result<Vec<Card>> {
+    text.split_whitespace()
+        .enumerate()
+        .map(|(i, t)| {
+            t.parse::<Card>()
+                .with_context(|| format!("--play, card {}: '{t}' is not a card", i + 1))
+        })
+        .collect()
+}
+
+fn read_worlds_file(path: &PathBuf) -> Result<Vec<(usize, Deal)>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut deals = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with('%') {
+            continue;
+        }
+        let pbn = line
+            .strip_prefix("[Deal \"")
+            .and_then(|rest| rest.strip_suffix("\"]"))
+            .unwrap_or(line);
+        let deal: Deal = pbn
+            .parse()
+            .with_context(|| format!("{}, line {}", path.display(), i + 1))?;
+        deals.push((i + 1, deal));
+    }
+    if deals.is_empty() {
+        bail!("{}: no deal", path.display());
+    }
+    Ok(deals)
+}
+
+/// Runs `alphamu analyze`.
+pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let given: PartialDeal = args.deal.parse().context("--deal")?;
+    let contract: Contract = args.contract.parse().context("--contract")?;
+    let play = parse_cards(&args.play)?;
+    let table = Table::new(&given).context("--deal")?;
+    let leader = args.leader.unwrap_or(args.declarer.lho());
+    let strain = contract.strain;
+    let all = table.knowledge(strain, leader, &play).context("--play")?;
+    if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
+        bail!("--play: every card has been played");
+    }
+    let mover = all.to_move();
+    let view = table
+        .view(mover, args.declarer, strain, leader, &play)
+        .context("--deal")?;
+    let need = match args.need {
+        Some(k) => k,
+        None if table.hand_size == 13 => usize::from(contract.level) + 6,
+        None => bail!(
+            "--need is required for a reduced deal ({} cards per hand)",
+            table.hand_size
+        ),
+    };
+    if need > table.hand_size {
+        bail!(
+            "--need {need}: the deal has only {} tricks",
+            table.hand_size
+        );
+    }
+    let constraints: Constraints = match &args.constraints {
+        None => Constraints::default(),
+        Some(text) => {
+            let text = match text.strip_prefix('@') {
+                Some(path) => std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read constraints file {path}"))?,
+                None => text.clone(),
+            };
+            text.parse().context("--constraints")?
+        }
+    };
+    let rule = lead::by_name(&args.lead_rule).with_context(|| {
+        format!(
+            "--lead-rule '{}': known rules are any, longest",
+            args.lead_rule
+        )
+    })?;
+    let switches = Switches::ALL.disable(&args.disable).context("--disable")?;
+    let deals = match &args.worlds_file {
+        Some(path) => {
+            let deals = read_worlds_file(path)?;
+            for (line, deal) in &deals {
+                if let Some(why) = view.disagreement(deal) {
+                    bail!(
+                        "{}, line {line}: this deal disagrees with what {mover} sees: {why}",
+                        path.display()
+                    );
+                }
+            }
+            deals.into_iter().map(|(_, d)| d).collect()
+        }
+        None => {
+            let count = if args.worlds == "all" {
+                WorldCount::All
+            } else {
+                match args.worlds.parse::<usize>() {
+                    Ok(n) if n > 0 => WorldCount::Sample(n),
+                    _ => bail!("--worlds '{}': a positive number or 'all'", args.worlds),
+                }
+            };
+            draw(&view, &constraints, rule.as_ref(), count, args.seed)?.deals
+        }
+    };
+    let problem = Problem::from_knowledge(&view, &deals, args.declarer, need)?;
+    let declaring = mover.side() == args.declarer.side();
+    if args.algo == Algo::Alphamu && !declaring {
+        bail!("alpha-mu plays for declarer and {mover} (a defender) is to move: use --algo pimc");
+    }
+    let start = Instant::now();
+    let (best, mut values, nodes) = pool.install(|| -> Result<_> {
+        let pimc = pimc_values(&problem, &DdLeaf);
+        match args.algo {
+            Algo::Pimc => Ok((choose(&pimc, declaring), pimc, 0)),
+            Algo::Alphamu => {
+                let config = AlphaMuConfig {
+                    max_moves: args.max_moves.max(1),
+                    switches,
+                    parallel_leaves: true,
+                };
+                let r = alphamu(&problem, &DdLeaf, config)?;
+                let mut values = pimc.clone();
+                for v in &mut values {
+                    match r.cards.iter().find(|a| a.card == v.card) {
+                        Some(a) => {
+                            v.make = a.make;
+                            v.depth = a.depth;
+                        }
+                        // An equivalent card: the value of its run.
+                        None => v.depth = 0,
+                    }
+                }
+                Ok((Some(r.best), values, r.nodes))
+            }
+        }
+    })?;
+    let elapsed = start.elapsed();
+    let best = best.context("no legal card")?;
+    if args.algo == Algo::Alphamu {
+        // Cards merged with an equivalent card take its value.
+        let searched: Vec<_> = values.iter().filter(|v| v.depth > 0).cloned().collect();
+        for v in values.iter_mut().filter(|v| v.depth == 0) {
+            // The run's searched card is the nearest higher one of its suit.
+            if let Some(twin) = searched
+                .iter()
+                .filter(|s| s.card.suit == v.card.suit && s.card.rank > v.card.rank)
+                .min_by_key(|s| s.card.rank)
+            {
+                v.make = twin.make;
+                v.depth = twin.depth;
+            }
+        }
+    }
+    match args.format {
+        Format::Json => {
+            let cards: Vec<_> = values
+                .iter()
+                .map(|v| {
+                    let mut o =
+                        json!({"card": v.card.to_string(), "make": v.make, "tricks": v.tricks});
+                    if args.algo == Algo::Alphamu {
+                        o["depth"] = json!(v.depth);
+                    }
+                    o
+                })
+                .collect();
+            println!(
+                "{}",
+                json!({
+                    "to_move": mover.to_string(),
+                    "best": best.to_string(),
+                    "cards": cards,
+                    "worlds": problem.world_count(),
+                    "max_moves": if args.algo == Algo::Alphamu { args.max_moves.max(1) } else { 1 },
+                    "nodes": nodes,
+                    "elapsed_ms": elapsed.as_millis() as u64,
+                })
+            );
+        }
+        Format::Text => {
+            println!(
+                "{mover} to play; {} worlds; {}; declarer needs {} more trick(s)",
+                problem.world_count(),
+                match args.algo {
+                    Algo::Pimc => "PIMC".to_string(),
+                    Algo::Alphamu => format!("alpha-mu, M = {}", args.max_moves.max(1)),
+                },
+                problem.need()
+            );
+            println!("card   make   mean tricks");
+            for v in &values {
+                let mark = if v.card == best { "  <- chosen" } else { "" };
+                println!(
+                    "{:<5} {:>5.1}%  {:>6.2}{mark}",
+                    v.card.to_string(),
+                    v.make * 100.0,
+                    v.tricks.unwrap_or(f64::NAN)
+                );
+            }
+            eprintln!("{nodes} nodes, {elapsed:.1?}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,147 @@
+//! What a seat sees of a deal being played, and the knowledge built on it.
+
+use cards::{BySeat, Card, Hand, PartialDeal, Seat, Strain};
+use thiserror::Error;
+use worlds::{Knowledge, KnowledgeError};
+
+/// A deal as given that cannot be used.
+#[derive(Debug, Error)]
+pub enum ViewError {
+    /// Hands of different sizes.
+    #[error(
+        "{seat} has {len} cards but {first} has {expected}: every hand must have the same number"
+    )]
+    UnequalHands {
+        /// The seat that differs.
+        seat: Seat,
+        /// Its size.
+        len: usize,
+        /// A seat of the expected size.
+        first: Seat,
+        /// The expected size.
+        expected: usize,
+    },
+    /// A reduced deal with a hidden hand: the hidden cards are unknown.
+    #[error("a reduced deal ({0} cards per hand) must show all four hands")]
+    ReducedHidden(usize),
+    /// No hand is given.
+    #[error("the deal shows no hand")]
+    NoHand,
+    /// A hand the viewer must see is hidden.
+    #[error("the deal must show {0}'s hand: {1}")]
+    Missing(Seat, &'static str),
+    /// The play does not fit the deal.
+    #[error(transparent)]
+    Play(#[from] KnowledgeError),
+}
+
+/// A deal as given (some hands possibly hidden), its hand size and deck.
+#[derive(Clone, Copy, Debug)]
+pub struct Table {
+    /// The hands given.
+    pub hands: BySeat<Option<Hand>>,
+    /// Cards in each hand at the start.
+    pub hand_size: usize,
+    /// Every card of the deal.
+    pub deck: Hand,
+}
+
+impl Table {
+    /// Checks the hand sizes of a deal as given.
+    ///
+    /// # Errors
+    /// [`ViewError`] for unequal hands, no hand, or a hidden hand in a
+    /// reduced deal.
+    pub fn new(deal: &PartialDeal) -> Result<Table, ViewError> {
+        let mut size: Option<(Seat, usize)> = None;
+        let mut all = Hand::EMPTY;
+        let mut hidden = false;
+        for seat in Seat::ALL {
+            match deal.hands[seat] {
+                Some(h) => {
+                    all = all.union(h);
+                    match size {
+                        None => size = Some((seat, h.len())),
+                        Some((first, n)) if n != h.len() => {
+                            return Err(ViewError::UnequalHands {
+                                seat,
+                                len: h.len(),
+                                first,
+                                expected: n,
+                            })
+                        }
+                        _ => {}
+                    }
+                }
+                None => hidden = true,
+            }
+        }
+        let (_, hand_size) = size.ok_or(ViewError::NoHand)?;
+        if hidden && hand_size != 13 {
+            return Err(ViewError::ReducedHidden(hand_size));
+        }
+        Ok(Table {
+            hands: deal.hands,
+            hand_size,
+            deck: if hidden { Hand::FULL_DECK } else { all },
+        })
+    }
+
+    /// The knowledge of everything the deal shows, to follow the play.
+    ///
+    /// # Errors
+    /// [`ViewError::Play`] when the play does not fit the deal.
+    pub fn knowledge(
+        &self,
+        strain: Strain,
+        leader: Seat,
+        play: &[Card],
+    ) -> Result<Knowledge, ViewError> {
+        Ok(Knowledge::new(
+            self.hands,
+            self.deck,
+            self.hand_size,
+            strain,
+            leader,
+            play,
+        )?)
+    }
+
+    /// The knowledge of the side of `viewer` (declarer's side sees
+    /// declarer's and dummy's hands; a defender its own, and dummy once
+    /// the opening lead is made).
+    ///
+    /// # Errors
+    /// [`ViewError::Missing`] when a hand the viewer sees is not given;
+    /// [`ViewError::Play`] when the play does not fit.
+    pub fn view(
+        &self,
+        viewer: Seat,
+        declarer: Seat,
+        strain: Strain,
+        leader: Seat,
+        play: &[Card],
+    ) -> Result<Knowledge, ViewError> {
+        let dummy = declarer.partner();
+        let mut seen = BySeat::<Option<Hand>>::default();
+        let need =
+            |seat: Seat, why: &'static str| self.hands[seat].ok_or(ViewError::Missing(seat, why));
+        if viewer.side() == declarer.side() {
+            seen[declarer] = Some(need(declarer, "declarer's side sees it")?);
+            seen[dummy] = Some(need(dummy, "declarer's side sees it")?);
+        } else {
+            seen[viewer] = Some(need(viewer, "the side to move holds it")?);
+            if !play.is_empty() {
+                seen[dummy] = Some(need(dummy, "dummy is exposed after the opening lead")?);
+            }
+        }
+        Ok(Knowledge::new(
+            seen,
+            self.deck,
+            self.hand_size,
+            strain,
+            leader,
+            play,
+        )?)
+    }
+}
