@@ -32,6 +32,9 @@ enum Command {
     /// Play a whole deal with the players chosen and print it trick by
     /// trick (the default: alpha-mu declares a built-in 3NT).
     Play(commands::play::PlayArgs),
+    /// Average time per declarer move of PIMC and alpha-mu over whole
+    /// deals, in the layout of the papers' time tables.
+    Bench(commands::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Demo => commands::demo::run(),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Bench(args) => commands::bench::run(args),
     };
     match result {
         Ok(code) => code,

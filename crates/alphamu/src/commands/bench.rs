@@ -1,0 +1,178 @@
+//! `alphamu bench`: the papers' time tables. Whole deals are played from
+//! fixed seeds with the declarer player under test against double-dummy
+//! defenders; the time of every declarer decision with more than one legal
+//! card is averaged, and each row is compared with PIMC in the same run.
+
+use alphamu::player::{Board, PlayerSpec};
+use anyhow::{Context, Result};
+use bridge::{PlayState, Position};
+use cards::{Deal, Seat, Strain};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search::Switches;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Arguments of `alphamu bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Deals per configuration.
+    #[arg(long, default_value_t = 2)]
+    deals: usize,
+    /// Cards in the deal: 52 (3NT by South) or fewer (a reduced deal,
+    /// notrump, declarer needing its double-dummy tricks), comma-separated.
+    #[arg(long, default_value = "52")]
+    cards: String,
+    /// Max moves of alpha-mu, comma-separated.
+    #[arg(long, default_value = "1,2,3")]
+    max_moves: String,
+    /// Worlds, comma-separated.
+    #[arg(long, default_value = "20")]
+    worlds: String,
+    /// Threads, comma-separated; 0 is every core.
+    #[arg(long, default_value = "1")]
+    threads: String,
+    /// Also run every alpha-mu configuration with all optimizations off.
+    #[arg(long)]
+    ablation: bool,
+    /// Seed of the deals and of every player.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn list(text: &str, what: &str) -> Result<Vec<usize>> {
+    text.split(',')
+        .map(|t| {
+            t.trim()
+                .parse()
+                .with_context(|| format!("--{what}: '{t}' is not a number"))
+        })
+        .collect()
+}
+
+/// Plays one deal; returns the declarer decision times and tricks made.
+fn play_deal(board: &Board, player: &PlayerSpec, seed: u64) -> Result<(Vec<Duration>, bool)> {
+    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
+    let mut play = Vec::new();
+    let mut times = Vec::new();
+    while !state.is_over() {
+        let seat = state.position().to_move();
+        let declaring = seat.side() == board.declarer.side();
+        let choices = state.position().legal_cards().len();
+        let start = Instant::now();
+        let who = if declaring { player } else { &PlayerSpec::Dd };
+        let card = who.choose(board, &play, seed.wrapping_add(play.len() as u64))?;
+        if declaring && choices > 1 {
+            times.push(start.elapsed());
+        }
+        state.play(card).expect("legal");
+        play.push(card);
+    }
+    Ok((times, state.tricks(board.declarer.side()) >= board.need))
+}
+
+fn boards(cards: usize, n: usize, seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let deal = Deal::random(&mut rng, cards / 4);
+            let need = if cards == 52 {
+                9
+            } else {
+                let opening = Position::opening(deal, Strain::Notrump, Seat::South);
+                let defence = dd::Solver::new().tricks(&opening) as usize;
+                (cards / 4 - defence).max(1)
+            };
+            Board {
+                deal,
+                strain: Strain::Notrump,
+                declarer: Seat::South,
+                need,
+            }
+        })
+        .collect()
+}
+
+/// Runs `alphamu bench`.
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let cards = list(&args.cards, "cards")?;
+    let moves = list(&args.max_moves, "max-moves")?;
+    let worlds = list(&args.worlds, "worlds")?;
+    let threads = list(&args.threads, "threads")?;
+    let mut rows: Vec<(usize, String, usize, &str, usize, PlayerSpec)> = Vec::new();
+    for &c in &cards {
+        for &w in &worlds {
+            for &t in &threads {
+                rows.push((c, "PIMC".into(), w, "-", t, PlayerSpec::Pimc { w }));
+                for &m in &moves {
+                    rows.push((
+                        c,
+                        format!("alpha-mu M={m}"),
+                        w,
+                        "all",
+                        t,
+                        PlayerSpec::AlphaMu {
+                            m,
+                            w,
+                            switches: Switches::ALL,
+                        },
+                    ));
+                    if args.ablation {
+                        rows.push((
+                            c,
+                            format!("alpha-mu M={m}"),
+                            w,
+                            "none",
+                            t,
+                            PlayerSpec::AlphaMu {
+                                m,
+                                w,
+                                switches: Switches::NONE,
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let bar = ProgressBar::new((rows.len() * args.deals) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, eta {eta}")
+            .expect("valid template"),
+    );
+    println!("| cards | player | worlds | optimizations | threads | decisions | made | time per move | / PIMC |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut pimc_time = 0.0;
+    for (c, name, w, opts, t, spec) in rows {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build()?;
+        let mut times = Vec::new();
+        let mut made = 0;
+        for (i, board) in boards(c, args.deals, args.seed).iter().enumerate() {
+            let (ts, ok) = pool.install(|| play_deal(board, &spec, args.seed * 7919 + i as u64))?;
+            times.extend(ts);
+            made += usize::from(ok);
+            bar.inc(1);
+        }
+        let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
+        if name == "PIMC" {
+            pimc_time = mean;
+        }
+        let t_label = if t == 0 {
+            "all".to_string()
+        } else {
+            t.to_string()
+        };
+        bar.suspend(|| {
+            println!(
+                "| {c} | {name} | {w} | {opts} | {t_label} | {} | {made}/{} | {mean:.3} s | {:.2} |",
+                times.len(),
+                args.deals,
+                mean / pimc_time
+            );
+        });
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
+}
