@@ -3,7 +3,7 @@
 
 use crate::leaf::DdLeaf;
 use crate::view::{Table, ViewError};
-use bridge::Position;
+use bridge::PlayState;
 use cards::{Card, Deal, Seat, Strain};
 use rand::seq::IteratorRandom;
 use rand::SeedableRng;
@@ -140,23 +140,13 @@ impl PlayerSpec {
     pub fn choose(&self, board: &Board, play: &[Card], seed: u64) -> Result<Card, PlayError> {
         let table = Table::new(&board.deal.into())?;
         let leader = board.declarer.lho();
-        let truth = table.knowledge(board.strain, leader, play)?;
-        let position = Position::new(
-            Deal::new(cards::BySeat::from_fn(|s| {
-                cards::Hand(
-                    board.deal[s].0
-                        & !truth
-                            .sequence()
-                            .iter()
-                            .fold(0, |a, (_, c)| a | 1u64 << c.bit()),
-                )
-            }))
-            .expect("disjoint"),
-            board.strain,
-            truth.leader(),
-            truth.trick(),
-        )
-        .expect("the play was checked");
+        // Checks the play against the deal before replaying it.
+        table.knowledge(board.strain, leader, play)?;
+        let mut state = PlayState::new(board.deal, board.strain, board.declarer);
+        for &card in play {
+            state.play(card).expect("the play was checked");
+        }
+        let position = state.position().clone();
         let legal = position.legal_cards();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         if legal.len() == 1 {

@@ -222,6 +222,13 @@ struct Upper {
     cut_below: bool,
 }
 
+/// Moves `best` to the front of `moves`, keeping the others in order.
+fn best_first(moves: &mut [Card], best: Card) {
+    if let Some(i) = moves.iter().position(|&c| c == best) {
+        moves[..=i].rotate_right(1);
+    }
+}
+
 struct Searcher<'e> {
     evaluator: &'e dyn LeafEvaluator,
     config: AlphaMuConfig,
@@ -261,6 +268,13 @@ impl Searcher<'_> {
             v.insert(w);
         }
         v
+    }
+
+    /// Puts the best move stored for this node, if any, first.
+    fn stored_best_first(&self, key: &Key, moves: &mut [Card]) {
+        if let Some(Some(best)) = self.table.get(key).map(|e| e.best) {
+            best_first(moves, best);
+        }
     }
 
     fn store(&mut self, key: Key, front: &Front, unevaluated: &WorldSet, best: Option<Card>) {
@@ -397,9 +411,7 @@ impl Searcher<'_> {
         }
         moves.extend(all.iter());
         if let Some((_, Some(best))) = known {
-            if let Some(i) = moves.iter().position(|&c| c == best) {
-                moves[..=i].rotate_right(1);
-            }
+            best_first(&mut moves, best);
         }
         let mut mini = Front::new();
         let mut best: Option<(usize, Card)> = None;
@@ -451,11 +463,7 @@ impl Searcher<'_> {
         let sw = self.config.switches;
         let key = Self::key(state, &valid);
         let mut moves = state.max_moves(true);
-        if let Some(Some(best)) = self.table.get(&key).map(|e| e.best) {
-            if let Some(i) = moves.iter().position(|&c| c == best) {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        self.stored_best_first(&key, &mut moves);
         self.uppers.push(Upper {
             front: Front::new(),
             useful,
@@ -497,11 +505,7 @@ impl Searcher<'_> {
         let valid = all_worlds(state.problem);
         let key = Self::key(state, &valid);
         let mut moves = state.max_moves(true);
-        if let Some(Some(best)) = self.table.get(&key).map(|e| e.best) {
-            if let Some(i) = moves.iter().position(|&c| c == best) {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        self.stored_best_first(&key, &mut moves);
         self.uppers.push(Upper {
             front: Front::new(),
             useful: valid,

@@ -8,6 +8,24 @@ use crate::worldset::WorldSet;
 use crate::LeafEvaluator;
 use cards::{Card, Hand};
 
+/// Every card playable in some valid world, with the worlds in which it is.
+fn children(state: &State<'_>, valid: &WorldSet) -> Vec<(Card, WorldSet)> {
+    let legal: Vec<(usize, Hand)> = valid.iter().map(|w| (w, state.legal(w))).collect();
+    let moves = legal.iter().fold(Hand::EMPTY, |acc, &(_, l)| acc.union(l));
+    moves
+        .iter()
+        .map(|card| {
+            let mut child = WorldSet::EMPTY;
+            for &(w, l) in &legal {
+                if l.contains(card) {
+                    child.insert(w);
+                }
+            }
+            (card, child)
+        })
+        .collect()
+}
+
 fn search(
     state: &mut State<'_>,
     m: usize,
@@ -29,19 +47,9 @@ fn search(
         }
         return Front::single(v);
     }
-    let mut moves = Hand::EMPTY;
-    for w in valid.iter() {
-        moves = moves.union(state.legal(w));
-    }
     let max = state.is_max();
     let mut front = Front::new();
-    for card in moves.iter() {
-        let mut child = WorldSet::EMPTY;
-        for w in valid.iter() {
-            if state.legal(w).contains(card) {
-                child.insert(w);
-            }
-        }
+    for (card, child) in children(state, &valid) {
         state.play(card);
         let f = search(state, if max { m - 1 } else { m }, child, evaluator);
         state.undo();
@@ -91,20 +99,10 @@ fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
     if state.lost() {
         return vec![valid.complement()];
     }
-    let mut moves = Hand::EMPTY;
-    for w in valid.iter() {
-        moves = moves.union(state.legal(w));
-    }
     let max = state.is_max();
     let mut out: Vec<WorldSet> = Vec::new();
     let mut first = true;
-    for card in moves.iter() {
-        let mut child = WorldSet::EMPTY;
-        for w in valid.iter() {
-            if state.legal(w).contains(card) {
-                child.insert(w);
-            }
-        }
+    for (card, child) in children(state, &valid) {
         state.play(card);
         let below = strategies(state, child);
         state.undo();
