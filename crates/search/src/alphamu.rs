@@ -108,6 +108,13 @@ impl Switches {
         Ok(self)
     }
 
+    /// Whether the switch called `name` is on (`false` for unknown names).
+    #[must_use]
+    pub fn is_on(&self, name: &str) -> bool {
+        let mut copy = *self;
+        copy.flag(name).is_some_and(|on| *on)
+    }
+
     /// The switch set with bit `i` of `mask` giving switch `i` of [`NAMES`](Self::NAMES).
     #[must_use]
     pub fn from_mask(mask: u32) -> Switches {
@@ -206,6 +213,10 @@ pub struct SearchResult {
     pub nodes: u64,
     /// World evaluations asked of the leaf evaluator.
     pub leaf_evaluations: u64,
+    /// The card chosen after the first iteration (M = 1, the move PIMC's
+    /// values over the same worlds give), when the search iterated
+    /// (with the transposition table or the root cut on).
+    pub depth_one_best: Option<Card>,
 }
 
 struct Entry {
@@ -575,6 +586,7 @@ pub fn alphamu(
     let mut values: Vec<CardValue> = Vec::new();
     let mut previous_best: Option<usize> = None;
     let mut chosen: Option<Card> = None;
+    let mut depth_one_best = None;
     for m in first..=max_moves {
         let (iteration, best) = searcher.root(&mut state, m, previous_best);
         for (card, score) in iteration {
@@ -598,6 +610,9 @@ pub fn alphamu(
                 .max_by(|a, b| a.make.total_cmp(&b.make).then(b.card.cmp(&a.card)))
                 .map(|v| v.card);
         }
+        if m == 1 {
+            depth_one_best = chosen;
+        }
     }
     values.sort_by_key(|v| v.card);
     Ok(SearchResult {
@@ -605,5 +620,6 @@ pub fn alphamu(
         cards: values,
         nodes: searcher.nodes,
         leaf_evaluations: searcher.leaf_evaluations,
+        depth_one_best,
     })
 }

@@ -12,7 +12,11 @@
 //! operators `<`, `<=`, `>`, `>=`, `==`, `!=` against a whole number (on
 //! either side); comparisons joined by `&&`, `;` or new lines; `#` starts a
 //! comment. `!=` must name the lowest or highest value of the range (as in
-//! `spades(west) != 0`), since a range has no holes.
+//! `spades(west) != 0`), since a range has no holes. `balanced(SEAT)` alone
+//! asks for a 4333, 4432 or 5332 shape.
+//!
+//! [`Constraints`] prints back in this syntax, one comparison per bound, so
+//! that a deal set can record the constraints it was drawn with.
 
 use cards::{BySeat, Hand, Seat, Suit};
 use std::fmt;
@@ -52,6 +56,8 @@ pub struct HandConstraints {
     pub hcp: Range,
     /// Length of each suit, indexed by [`Suit::index`].
     pub length: [Range; 4],
+    /// A 4333, 4432 or 5332 shape.
+    pub balanced: bool,
 }
 
 impl Default for HandConstraints {
@@ -59,6 +65,7 @@ impl Default for HandConstraints {
         HandConstraints {
             hcp: Range::new(0, 40),
             length: [Range::new(0, 13); 4],
+            balanced: false,
         }
     }
 }
@@ -71,6 +78,7 @@ impl HandConstraints {
             && Suit::ALL
                 .into_iter()
                 .all(|s| self.length[s.index()].contains(hand.suit_len(s) as u32))
+            && (!self.balanced || is_balanced(hand))
     }
 
     /// Whether these are the default, accepting every hand.
@@ -78,6 +86,16 @@ impl HandConstraints {
     pub fn is_unconstrained(&self) -> bool {
         *self == HandConstraints::default()
     }
+}
+
+/// Whether a hand has a 4333, 4432 or 5332 shape.
+#[must_use]
+pub fn is_balanced(hand: Hand) -> bool {
+    let lengths = Suit::ALL.map(|s| hand.suit_len(s));
+    let doubletons = lengths.iter().filter(|&&l| l == 2).count();
+    lengths.iter().all(|&l| (2..=5).contains(&l))
+        && doubletons <= 1
+        && lengths.iter().filter(|&&l| l == 5).count() <= usize::from(doubletons == 1)
 }
 
 /// Constraints on each seat's original hand.
@@ -101,6 +119,36 @@ impl Constraints {
         Seat::ALL
             .into_iter()
             .filter(|&s| !self.seats[s].is_unconstrained())
+    }
+}
+
+impl fmt::Display for Constraints {
+    /// The constraints in the syntax they are read from, joined by ` && `
+    /// (empty when there are none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut terms = Vec::new();
+        for seat in Seat::ALL {
+            let name = format!("{seat:?}").to_ascii_lowercase();
+            let hand = &self.seats[seat];
+            let default = HandConstraints::default();
+            let mut bound = |what: &str, range: Range, full: Range| {
+                if range.min > full.min {
+                    terms.push(format!("{what}({name}) >= {}", range.min));
+                }
+                if range.max < full.max {
+                    terms.push(format!("{what}({name}) <= {}", range.max));
+                }
+            };
+            bound("hcp", hand.hcp, default.hcp);
+            for suit in Suit::ALL {
+                let what = ["spades", "hearts", "diamonds", "clubs"][suit.index()];
+                bound(what, hand.length[suit.index()], default.length[suit.index()]);
+            }
+            if hand.balanced {
+                terms.push(format!("balanced({name})"));
+            }
+        }
+        f.write_str(&terms.join(" && "))
     }
 }
 
@@ -263,16 +311,20 @@ impl<'a> Lexer<'a> {
             }
         };
         self.expect(b'(')?;
-        let (at, name) = self.word();
-        let seat = match name.to_ascii_lowercase().as_str() {
-            "north" | "n" => Seat::North,
-            "east" | "e" => Seat::East,
-            "south" | "s" => Seat::South,
-            "west" | "w" => Seat::West,
-            other => return Err(self.error(at, format!("unknown seat '{other}'"))),
-        };
+        let seat = self.seat()?;
         self.expect(b')')?;
         Ok(Side::Term(quantity, seat))
+    }
+
+    fn seat(&mut self) -> Result<Seat, ConstraintError> {
+        let (at, name) = self.word();
+        match name.to_ascii_lowercase().as_str() {
+            "north" | "n" => Ok(Seat::North),
+            "east" | "e" => Ok(Seat::East),
+            "south" | "s" => Ok(Seat::South),
+            "west" | "w" => Ok(Seat::West),
+            other => Err(self.error(at, format!("unknown seat '{other}'"))),
+        }
     }
 
     fn op(&mut self) -> Result<Op, ConstraintError> {
@@ -312,6 +364,17 @@ impl FromStr for Constraints {
         lexer.separators();
         while lexer.peek().is_some() {
             let start = lexer.pos;
+            if lexer.text[start..].to_ascii_lowercase().starts_with("balanced") {
+                lexer.pos += "balanced".len();
+                lexer.expect(b'(')?;
+                let seat = lexer.seat()?;
+                lexer.expect(b')')?;
+                constraints.seats[seat].balanced = true;
+                if !lexer.separators() && lexer.peek().is_some() {
+                    return Err(lexer.error(lexer.pos, "expected '&&', ';' or a new line"));
+                }
+                continue;
+            }
             let left = lexer.side()?;
             let op = lexer.op()?;
             let right = lexer.side()?;
@@ -379,6 +442,33 @@ mod tests {
             c.constrained_seats().collect::<Vec<_>>(),
             vec![Seat::East, Seat::West]
         );
+    }
+
+    #[test]
+    fn balanced_and_printing_round_trip() {
+        let text = "hcp(south) >= 15 && hcp(south) <= 17 && balanced(south) && spades(north) <= 3";
+        let c: Constraints = text.parse().unwrap();
+        assert!(c.seats[Seat::South].balanced);
+        let printed = c.to_string();
+        assert_eq!(printed.parse::<Constraints>().unwrap(), c, "{printed}");
+        assert_eq!(Constraints::default().to_string(), "");
+        let hand = |lengths: [u8; 4]| -> Hand {
+            Suit::ALL
+                .into_iter()
+                .flat_map(|s| {
+                    (0..lengths[s.index()]).map(move |i| {
+                        cards::Card::new(s, cards::Rank::from_number(14 - i).unwrap())
+                    })
+                })
+                .collect()
+        };
+        assert!(is_balanced(hand([4, 3, 3, 3])));
+        assert!(is_balanced(hand([5, 2, 3, 3])));
+        assert!(is_balanced(hand([4, 2, 4, 3])));
+        assert!(!is_balanced(hand([4, 2, 5, 2])));
+        assert!(!is_balanced(hand([5, 2, 4, 2])));
+        assert!(!is_balanced(hand([5, 3, 4, 1])));
+        assert!(!is_balanced(hand([4, 4, 4, 1])));
     }
 
     #[test]

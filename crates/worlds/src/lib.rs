@@ -18,7 +18,7 @@ mod knowledge;
 pub mod lead;
 mod sample;
 
-pub use constraints::{ConstraintError, Constraints, HandConstraints, Range};
+pub use constraints::{is_balanced, ConstraintError, Constraints, HandConstraints, Range};
 pub use knowledge::{Knowledge, KnowledgeError};
 pub use lead::LeadRule;
 pub use sample::{draw, WorldCount, Worlds, WorldsError, ENUMERATION_LIMIT, MAX_DRAWS};

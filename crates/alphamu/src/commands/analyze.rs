@@ -2,8 +2,8 @@
 //! of making the contract and declarer's mean tricks, by PIMC or alpha-mu,
 //! from what that side sees.
 
-use alphamu::leaf::DdLeaf;
-use alphamu::view::Table;
+use players::leaf::DdLeaf;
+use players::view::Table;
 use anyhow::{bail, Context, Result};
 use bridge::Contract;
 use cards::{Card, Deal, PartialDeal, Seat};

@@ -3,7 +3,7 @@
 //! defenders; the time of every declarer decision with more than one legal
 //! card is averaged, and each row is compared with PIMC in the same run.
 
-use alphamu::player::{Board, PlayerSpec};
+use players::player::{Board, PlayerSpec};
 use anyhow::{Context, Result};
 use bridge::{PlayState, Position};
 use cards::{Deal, Seat, Strain};
@@ -90,6 +90,7 @@ fn boards(cards: usize, n: usize, seed: u64) -> Vec<Board> {
                 strain: Strain::Notrump,
                 declarer: Seat::South,
                 need,
+                constraints: worlds::Constraints::default(),
             }
         })
         .collect()

@@ -1,7 +1,7 @@
 //! `alphamu play`: a whole deal played by the chosen players, printed trick
 //! by trick with the result.
 
-use alphamu::player::{Board, PlayerSpec};
+use players::player::{Board, PlayerSpec};
 use anyhow::{bail, Context, Result};
 use bridge::{Contract, PlayState};
 use cards::{Deal, Seat};
@@ -54,7 +54,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let contract: Contract = args.contract.parse().context("--contract")?;
     let declarer_player: PlayerSpec = args.declarer_player.parse().context("--declarer-player")?;
     let defense: PlayerSpec = args.defense.parse().context("--defense")?;
-    if matches!(defense, PlayerSpec::AlphaMu { .. }) {
+    if !defense.can_defend() {
         bail!(
             "--defense: alpha-mu plays for declarer only, as in the papers; use pimc, dd or random"
         );
@@ -69,6 +69,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         strain: contract.strain,
         declarer: args.declarer,
         need,
+        constraints: worlds::Constraints::default(),
     };
     println!("{}", crate::commands::demo::diagram(&deal));
     println!(

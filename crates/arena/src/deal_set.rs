@@ -1,0 +1,576 @@
+//! Seeded deal sets to a contract, saved as PBN with the parameters that
+//! made them, and read back with line-numbered errors.
+//!
+//! Kinds:
+//! - `3nt`: 3NT by South after 1NT (South) - pass - 3NT - all pass. South
+//!   has 15-17 and a balanced hand; North 10-15 with at most three cards
+//!   in each major (no reason to look for a major fit: no Stayman, no
+//!   transfer); West and East, who passed, at most 14 and no suit longer
+//!   than five.
+//! - `7nt`: 7NT by South; North and South at least 13 each and 34
+//!   together, so the defenders hold at most 6.
+//! - `reduced`: every hand `cards` cards drawn from the whole deck,
+//!   notrump by South, West on lead, as in the papers' 32- and 36-card
+//!   deals. The goal is declarer's double-dummy tricks (`dd`), every trick
+//!   with the deal kept only when that is makeable double dummy (`all`, a
+//!   grand slam in small), or just the tricks (`tricks`, no contract, as in
+//!   the recursive Monte Carlo paper).
+//!
+//! The filter of the first alpha-mu paper keeps deals on which PIMC's
+//! chance lies in a range (30% to 70% there). We estimate that chance as
+//! PIMC does before the opening lead: the fraction of `filter_worlds`
+//! worlds drawn from declarer's view and the auction in which declarer
+//! makes the contract double dummy.
+
+use bridge::Position;
+use cards::{Deal, Seat, Side, Strain};
+use players::player::Board;
+use players::seed::derive;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+use worlds::Constraints;
+
+/// The auction of 1NT - 3NT as constraints.
+pub const THREE_NT_CONSTRAINTS: &str = "hcp(south) >= 15 && hcp(south) <= 17 && balanced(south) \
+     && hcp(north) >= 10 && hcp(north) <= 15 && spades(north) <= 3 && hearts(north) <= 3 \
+     && hcp(west) <= 14 && spades(west) <= 5 && hearts(west) <= 5 && diamonds(west) <= 5 && clubs(west) <= 5 \
+     && hcp(east) <= 14 && spades(east) <= 5 && hearts(east) <= 5 && diamonds(east) <= 5 && clubs(east) <= 5";
+
+/// A grand slam in notrump as constraints on each hand (the 34 together is
+/// checked when dealing).
+pub const SEVEN_NT_CONSTRAINTS: &str =
+    "hcp(north) >= 13 && hcp(south) >= 13 && hcp(west) <= 6 && hcp(east) <= 6";
+
+/// What declarer aims at in a reduced deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Declarer's double-dummy tricks.
+    DoubleDummy,
+    /// Every trick; only deals where that is makeable double dummy.
+    All,
+    /// No contract: the number of tricks is the score.
+    Tricks,
+}
+
+impl FromStr for Goal {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "dd" => Ok(Goal::DoubleDummy),
+            "all" => Ok(Goal::All),
+            "tricks" => Ok(Goal::Tricks),
+            other => Err(format!("unknown goal '{other}' (dd, all, tricks)")),
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Goal::DoubleDummy => "dd",
+            Goal::All => "all",
+            Goal::Tricks => "tricks",
+        })
+    }
+}
+
+/// The kind of deals in a set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// 3NT by South after 1NT - 3NT.
+    ThreeNt,
+    /// 7NT by South.
+    SevenNt,
+    /// `cards_per_hand` cards per hand, notrump by South.
+    Reduced {
+        /// Cards in each hand.
+        cards_per_hand: usize,
+        /// Declarer's goal.
+        goal: Goal,
+    },
+}
+
+/// Everything that makes a deal set; the same spec gives the same deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealSetSpec {
+    /// The kind of deals.
+    pub kind: Kind,
+    /// How many deals.
+    pub count: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Keep only deals whose PIMC chance lies in this range.
+    pub filter: Option<(f64, f64)>,
+    /// Worlds of the PIMC chance.
+    pub filter_worlds: usize,
+}
+
+/// A deal set that cannot be made or read.
+#[derive(Debug, Error)]
+pub enum DealSetError {
+    /// The parameters make no sense.
+    #[error("deal set: {0}")]
+    Spec(String),
+    /// A line of a PBN file that cannot be read.
+    #[error("line {line}: {message}")]
+    Line {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// No deal passed the filter in many tries.
+    #[error("no deal passed in {0} candidates: is the filter too narrow?")]
+    Starved(usize),
+}
+
+/// One deal of a set.
+#[derive(Clone, Debug)]
+pub struct SetBoard {
+    /// 1-based board number.
+    pub number: usize,
+    /// The deal and its goal.
+    pub board: Board,
+    /// PIMC's chance before the lead, when it was computed.
+    pub pimc_make: Option<f64>,
+}
+
+impl DealSetSpec {
+    /// The arguments of `alphamu deals` that make this set.
+    #[must_use]
+    pub fn arguments(&self) -> String {
+        let mut out = match self.kind {
+            Kind::ThreeNt => "--kind 3nt".to_string(),
+            Kind::SevenNt => "--kind 7nt".to_string(),
+            Kind::Reduced {
+                cards_per_hand,
+                goal,
+            } => format!("--kind reduced --cards {cards_per_hand} --goal {goal}"),
+        };
+        out += &format!(" --count {} --seed {}", self.count, self.seed);
+        if let Some((lo, hi)) = self.filter {
+            out += &format!(" --filter {lo}-{hi} --filter-worlds {}", self.filter_worlds);
+        }
+        out
+    }
+
+    /// The auction's constraints of this kind.
+    #[must_use]
+    pub fn constraints(&self) -> Constraints {
+        match self.kind {
+            Kind::ThreeNt => THREE_NT_CONSTRAINTS.parse().expect("valid constraints"),
+            Kind::SevenNt => SEVEN_NT_CONSTRAINTS.parse().expect("valid constraints"),
+            Kind::Reduced { .. } => Constraints::default(),
+        }
+    }
+
+    fn check(&self) -> Result<(), DealSetError> {
+        if let Kind::Reduced { cards_per_hand, goal } = self.kind {
+            if !(1..=13).contains(&cards_per_hand) {
+                return Err(DealSetError::Spec(format!(
+                    "--cards {cards_per_hand}: a hand has 1 to 13 cards"
+                )));
+            }
+            if goal == Goal::Tricks && self.filter.is_some() {
+                return Err(DealSetError::Spec(
+                    "--filter needs a contract; with --goal tricks every deal is made".into(),
+                ));
+            }
+        }
+        if let Some((lo, hi)) = self.filter {
+            if !(0.0..=1.0).contains(&lo) || !(0.0..=1.0).contains(&hi) || lo > hi {
+                return Err(DealSetError::Spec(format!(
+                    "--filter {lo}-{hi}: expected LOW-HIGH with 0 <= LOW <= HIGH <= 1"
+                )));
+            }
+            if self.filter_worlds == 0 {
+                return Err(DealSetError::Spec("--filter-worlds must be positive".into()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Candidate `i`: a deal of this kind, or `None` when it is rejected.
+    fn candidate(&self, i: usize, constraints: &Constraints) -> Option<SetBoard> {
+        let mut rng = ChaCha8Rng::seed_from_u64(derive(self.seed, &[i as u64]));
+        let (deal, need) = match self.kind {
+            Kind::ThreeNt | Kind::SevenNt => {
+                let need = if self.kind == Kind::ThreeNt { 9 } else { 13 };
+                let deal = loop {
+                    let deal = Deal::random(&mut rng, 13);
+                    let ns = deal[Seat::North].hcp() + deal[Seat::South].hcp();
+                    if constraints.accepts(deal.hands()) && (self.kind == Kind::ThreeNt || ns >= 34)
+                    {
+                        break deal;
+                    }
+                };
+                (deal, need)
+            }
+            Kind::Reduced {
+                cards_per_hand,
+                goal,
+            } => {
+                let deal = Deal::random(&mut rng, cards_per_hand);
+                let dd = declarer_dd_tricks(&deal);
+                match goal {
+                    Goal::DoubleDummy => (deal, dd.max(1)),
+                    Goal::All if dd == cards_per_hand => (deal, cards_per_hand),
+                    Goal::All => return None,
+                    Goal::Tricks => (deal, 0),
+                }
+            }
+        };
+        let board = Board {
+            deal,
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need,
+            constraints: *constraints,
+        };
+        let pimc_make = match self.filter {
+            None => None,
+            Some((lo, hi)) => {
+                let make = pimc_chance(&board, self.filter_worlds, derive(self.seed, &[i as u64, 1]))?;
+                if make < lo || make > hi {
+                    return None;
+                }
+                Some(make)
+            }
+        };
+        Some(SetBoard {
+            number: 0,
+            board,
+            pimc_make,
+        })
+    }
+}
+
+/// South's double-dummy tricks in notrump with West on lead.
+fn declarer_dd_tricks(deal: &Deal) -> usize {
+    let opening = Position::opening(*deal, Strain::Notrump, Seat::South);
+    let west = dd::batch::with_thread_solver(|s| s.tricks(&opening)) as usize;
+    opening.tricks_left() - west
+}
+
+/// PIMC's chance before the opening lead: the fraction of `worlds` worlds
+/// drawn from declarer's view in which declarer makes the contract double
+/// dummy.
+fn pimc_chance(board: &Board, worlds: usize, seed: u64) -> Option<f64> {
+    let (_, deals) = board.worlds(board.declarer, &[], worlds, seed).ok()?;
+    let made = deals
+        .iter()
+        .filter(|d| {
+            let opening = Position::opening(**d, board.strain, board.declarer);
+            let defence = dd::batch::with_thread_solver(|s| s.tricks(&opening)) as usize;
+            opening.tricks_left() - defence >= board.need
+        })
+        .count();
+    Some(made as f64 / deals.len() as f64)
+}
+
+/// Makes the deal set of `spec`, calling `on_board` with each board in
+/// order as soon as it is known (to write it and show progress).
+/// Candidates are tried in parallel on the current rayon pool; the set
+/// depends only on the spec.
+///
+/// # Errors
+/// [`DealSetError`] for a bad spec, or when a million candidates in a row
+/// are rejected.
+pub fn generate(
+    spec: &DealSetSpec,
+    mut on_board: impl FnMut(&SetBoard),
+) -> Result<Vec<SetBoard>, DealSetError> {
+    spec.check()?;
+    let constraints = spec.constraints();
+    let mut boards = Vec::with_capacity(spec.count);
+    let chunk = 4 * rayon::current_num_threads().max(1);
+    let mut next = 0;
+    let mut since_last = 0;
+    while boards.len() < spec.count {
+        let found: Vec<Option<SetBoard>> = (next..next + chunk)
+            .into_par_iter()
+            .map(|i| spec.candidate(i, &constraints))
+            .collect();
+        next += chunk;
+        for mut board in found.into_iter().flatten() {
+            if boards.len() == spec.count {
+                break;
+            }
+            board.number = boards.len() + 1;
+            on_board(&board);
+            boards.push(board);
+            since_last = 0;
+        }
+        since_last += chunk;
+        if since_last >= 1_000_000 {
+            return Err(DealSetError::Starved(since_last));
+        }
+    }
+    Ok(boards)
+}
+
+/// The first lines of a PBN deal set: what made it, as comments.
+#[must_use]
+pub fn pbn_header(spec: &DealSetSpec) -> String {
+    format!(
+        "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance before the lead\n\n",
+        spec.arguments()
+    )
+}
+
+/// One board as PBN tags, followed by a blank line.
+#[must_use]
+pub fn pbn_board(board: &SetBoard, event: &str) -> String {
+    let b = &board.board;
+    let contract = match (b.deal[Seat::North].len(), b.need) {
+        (13, need) if need >= 7 => format!("{}NT", need - 6),
+        _ => "NT".to_string(),
+    };
+    let mut out = format!(
+        "[Event \"{event}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"None\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
+        board.number,
+        b.declarer.letter(),
+        b.deal.to_pbn_from(Seat::North),
+        b.declarer.letter(),
+        b.need,
+    );
+    let constraints = b.constraints.to_string();
+    if !constraints.is_empty() {
+        out += &format!("[Constraints \"{constraints}\"]\n");
+    }
+    if let Some(p) = board.pimc_make {
+        out += &format!("[PimcMake \"{p:.3}\"]\n");
+    }
+    out.push('\n');
+    out
+}
+
+/// Reads the boards of a PBN file: `[Deal]` and `[Declarer]` are needed;
+/// `[Contract]` gives the strain (and the target for a full deal);
+/// `[Need]` overrides the target; `[Constraints]` are the auction's.
+///
+/// # Errors
+/// [`DealSetError::Line`] naming the line of the first problem.
+pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
+    let mut boards = Vec::new();
+    let mut tags: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    let mut start = 0;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, raw) in lines.iter().enumerate() {
+        let line = raw.trim();
+        let number = i + 1;
+        if line.starts_with('%') || line.starts_with(';') {
+            continue;
+        }
+        if line.is_empty() {
+            if !tags.is_empty() {
+                boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+                tags.clear();
+            }
+            continue;
+        }
+        let fail = |message: String| DealSetError::Line {
+            line: number,
+            message,
+        };
+        let inner = line
+            .strip_prefix('[')
+            .and_then(|l| l.strip_suffix(']'))
+            .ok_or_else(|| fail(format!("expected a tag such as [Deal \"N:...\"], found '{line}'")))?;
+        let (name, value) = inner
+            .split_once(' ')
+            .ok_or_else(|| fail(format!("tag '{line}' has no value")))?;
+        let value = value
+            .trim()
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(|| fail(format!("the value of [{name}] must be in double quotes")))?;
+        if tags.is_empty() {
+            start = number;
+        }
+        if name == "Event" && tags.contains_key("Deal") {
+            boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+            tags.clear();
+            start = number;
+        }
+        tags.insert(name.to_string(), (number, value.to_string()));
+    }
+    if !tags.is_empty() {
+        boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+    }
+    Ok(boards)
+}
+
+fn board_from_tags(
+    tags: &BTreeMap<String, (usize, String)>,
+    start: usize,
+    index: usize,
+) -> Result<SetBoard, DealSetError> {
+    let get = |name: &str| tags.get(name);
+    let need_tag = |name: &str| {
+        get(name).ok_or_else(|| DealSetError::Line {
+            line: start,
+            message: format!("the board starting here has no [{name}] tag"),
+        })
+    };
+    let at = |line: usize, message: String| DealSetError::Line { line, message };
+    let (line, text) = need_tag("Deal")?;
+    let deal: Deal = text.parse().map_err(|e| at(*line, format!("[Deal]: {e}")))?;
+    let size = deal
+        .check_equal_sizes()
+        .map_err(|e| at(*line, format!("[Deal]: {e}")))?;
+    let (line, text) = need_tag("Declarer")?;
+    let declarer: Seat = text
+        .parse()
+        .map_err(|_| at(*line, format!("[Declarer]: '{text}' is not a seat (N, E, S, W)")))?;
+    let (strain, level_need) = match get("Contract") {
+        None => (Strain::Notrump, None),
+        Some((line, text)) => match text.parse::<bridge::Contract>() {
+            Ok(c) => (c.strain, Some(usize::from(c.level) + 6)),
+            Err(_) => (
+                text.parse::<Strain>().map_err(|_| {
+                    at(*line, format!("[Contract]: '{text}' is neither a contract (3NT) nor a strain (NT)"))
+                })?,
+                None,
+            ),
+        },
+    };
+    let need = match get("Need") {
+        Some((line, text)) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= size)
+            .ok_or_else(|| at(*line, format!("[Need]: '{text}' is not a number of tricks from 0 to {size}")))?,
+        None if size == 13 => level_need.ok_or_else(|| {
+            at(start, "a full deal needs a [Contract] with a level or a [Need] tag".into())
+        })?,
+        None => {
+            return Err(at(start, "a reduced deal needs a [Need] tag (declarer's target)".into()))
+        }
+    };
+    let constraints = match get("Constraints") {
+        Some((line, text)) => text
+            .parse::<Constraints>()
+            .map_err(|e| at(*line, format!("[Constraints]: {e}")))?,
+        None => Constraints::default(),
+    };
+    let number = match get("Board") {
+        Some((line, text)) => text
+            .parse()
+            .map_err(|_| at(*line, format!("[Board]: '{text}' is not a number")))?,
+        None => index,
+    };
+    let pimc_make = get("PimcMake").and_then(|(_, t)| t.parse().ok());
+    let _ = Side::NorthSouth;
+    Ok(SetBoard {
+        number,
+        board: Board {
+            deal,
+            strain,
+            declarer,
+            need,
+            constraints,
+        },
+        pimc_make,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(kind: Kind, count: usize, filter: Option<(f64, f64)>) -> DealSetSpec {
+        DealSetSpec {
+            kind,
+            count,
+            seed: 5,
+            filter,
+            filter_worlds: 10,
+        }
+    }
+
+    #[test]
+    fn three_nt_deals_fit_the_auction_and_round_trip_through_pbn() {
+        let s = spec(Kind::ThreeNt, 4, None);
+        let boards = generate(&s, |_| {}).unwrap();
+        assert_eq!(boards.len(), 4);
+        let mut text = pbn_header(&s);
+        for b in &boards {
+            let south = b.board.deal[Seat::South];
+            assert!((15..=17).contains(&south.hcp()));
+            assert!(worlds::is_balanced(south));
+            assert!(b.board.deal[Seat::North].suit_len(cards::Suit::Spades) <= 3);
+            assert_eq!(b.board.need, 9);
+            text += &pbn_board(b, "test");
+        }
+        let read = read_pbn(&text).unwrap();
+        assert_eq!(read.len(), 4);
+        for (a, b) in boards.iter().zip(&read) {
+            assert_eq!(a.board.deal, b.board.deal);
+            assert_eq!(a.board.need, b.board.need);
+            assert_eq!(a.board.constraints, b.board.constraints);
+            assert_eq!(a.number, b.number);
+        }
+        // The same spec gives the same deals.
+        let again = generate(&s, |_| {}).unwrap();
+        assert!(boards.iter().zip(&again).all(|(a, b)| a.board.deal == b.board.deal));
+    }
+
+    #[test]
+    fn the_filter_keeps_undecided_deals() {
+        let s = spec(
+            Kind::Reduced {
+                cards_per_hand: 5,
+                goal: Goal::DoubleDummy,
+            },
+            3,
+            Some((0.3, 0.7)),
+        );
+        for b in generate(&s, |_| {}).unwrap() {
+            let p = b.pimc_make.unwrap();
+            assert!((0.3..=0.7).contains(&p), "{p}");
+        }
+        let grand = spec(
+            Kind::Reduced {
+                cards_per_hand: 4,
+                goal: Goal::All,
+            },
+            3,
+            None,
+        );
+        for b in generate(&grand, |_| {}).unwrap() {
+            assert_eq!(b.board.need, 4);
+            assert_eq!(declarer_dd_tricks(&b.board.deal), 4);
+        }
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        let e = read_pbn("[Event \"x\"]\n[Deal \"N:AK... QJ... T9... 87...\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 1") && e.contains("[Declarer]"), "{e}");
+        let e = read_pbn("[Deal \"N:AK... QJ... T9... 87...\"]\n[Declarer \"S\"]\n[Need \"x\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 3") && e.contains("[Need]"), "{e}");
+        let e = read_pbn("[Deal \"N:AK... QJ... T9...\"]\n").unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("[Deal]"), "{e}");
+        let e = read_pbn("Deal N:AK..\n").unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("expected a tag"), "{e}");
+        let e = spec(
+            Kind::Reduced {
+                cards_per_hand: 5,
+                goal: Goal::Tricks,
+            },
+            1,
+            Some((0.3, 0.7)),
+        );
+        assert!(generate(&e, |_| {}).is_err());
+    }
+}

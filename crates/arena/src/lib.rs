@@ -1,0 +1,19 @@
+//! The arena where card players are measured, as the papers measure them:
+//!
+//! - [`deal_set`]: seeded sets of deals to a contract (3NT after 1NT-3NT,
+//!   7NT, reduced decks), with the first alpha-mu paper's filter on PIMC's
+//!   chance, saved as PBN with the parameters that made them;
+//! - [`matches`]: duplicate matches, declarer against declarer or pair
+//!   against pair, deals in parallel, each result appended to a file as it
+//!   is produced, resumed after an interruption;
+//! - [`stats`]: success rates, the winrate among differing deals with its
+//!   standard deviation, mean trick difference, wins/draws/losses;
+//! - [`experiments`]: the papers' tables and figures as named
+//!   configurations that write a markdown report and a plot.
+
+pub mod deal_set;
+pub mod experiments;
+pub mod matches;
+pub mod plot;
+pub mod results;
+pub mod stats;

@@ -1,0 +1,362 @@
+//! The results file of a match: JSON lines, a header first, then one line
+//! per deal appended (and flushed) as soon as the deal is played. A run
+//! interrupted at any point, even mid-line, resumes from the file: a last
+//! line without its end is dropped, deals already there are not replayed.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use thiserror::Error;
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Declarer against declarer: each deal played twice, by A and by B as
+    /// declarer, against the same defence (the alpha-mu papers).
+    Declarer,
+    /// Pair against pair: each deal played twice, A's pair declaring
+    /// against B's pair defending, then the other way round (the recursive
+    /// Monte Carlo paper).
+    Pairs,
+}
+
+/// What a match is: a results file only resumes the same match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchHeader {
+    /// The deal file as given.
+    pub deals: String,
+    /// A digest of the deal file's content.
+    pub deals_digest: String,
+    /// Player A.
+    pub a: String,
+    /// Player B.
+    pub b: String,
+    /// The defence in declarer mode ("-" in pairs mode).
+    pub defense: String,
+    /// Declarer or pairs.
+    pub mode: Mode,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Whether alpha-mu's discrepancies with M = 1 are counted.
+    pub discrepancies: bool,
+}
+
+/// One play of a deal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableResult {
+    /// Tricks of the declaring side.
+    pub tricks: usize,
+    /// Whether declarer took the tricks needed.
+    pub made: bool,
+    /// Decisions of the declaring side with more than one legal card.
+    pub decisions: usize,
+    /// Seconds the declaring side spent on those decisions.
+    pub think_seconds: f64,
+    /// Declaring-side decisions where alpha-mu chose another card than
+    /// M = 1 would have (when counted).
+    pub discrepancies: usize,
+    /// The cards played, in order.
+    pub play: String,
+}
+
+/// One deal of a match, played at both tables.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealResult {
+    /// 0-based index of the deal in the deal file.
+    pub deal: usize,
+    /// The board number in the file.
+    pub board: usize,
+    /// A's table (A declaring).
+    pub a: TableResult,
+    /// B's table (B declaring).
+    pub b: TableResult,
+}
+
+/// A results file that cannot be used.
+#[derive(Debug, Error)]
+pub enum ResultsError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A complete line that is not a result.
+    #[error("{path}, line {line}: {message}")]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The file holds another match.
+    #[error("{path} holds another match ({what}: {found} there, {wanted} now); give another --results file or delete it")]
+    OtherMatch {
+        /// The file.
+        path: PathBuf,
+        /// The field that differs.
+        what: &'static str,
+        /// In the file.
+        found: String,
+        /// Asked for now.
+        wanted: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct HeaderLine {
+    header: MatchHeader,
+}
+
+/// A digest of a text (64-bit FNV-1a, in hex): enough to notice that a deal
+/// file changed between two runs of a match.
+#[must_use]
+pub fn digest(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Reads a results file: its header and its complete deal lines (a last
+/// line cut short by an interruption is left out). Also returns the byte
+/// length of the complete part.
+fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u64), ResultsError> {
+    let io = |source| ResultsError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io)?;
+    let mut reader = BufReader::new(file);
+    let mut header = None;
+    let mut results: BTreeMap<usize, DealResult> = BTreeMap::new();
+    let mut complete = 0u64;
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        let n = reader.read_line(&mut line).map_err(io)?;
+        if n == 0 || !line.ends_with('\n') {
+            break;
+        }
+        number += 1;
+        complete += n as u64;
+        let fail = |message: String| ResultsError::Line {
+            path: path.to_path_buf(),
+            line: number,
+            message,
+        };
+        if number == 1 {
+            let h: HeaderLine = serde_json::from_str(&line)
+                .map_err(|e| fail(format!("not a match header: {e}")))?;
+            header = Some(h.header);
+            continue;
+        }
+        let r: DealResult =
+            serde_json::from_str(&line).map_err(|e| fail(format!("not a deal result: {e}")))?;
+        if results.insert(r.deal, r).is_some() {
+            return Err(fail("this deal is already in the file".into()));
+        }
+    }
+    Ok((header, results.into_values().collect(), complete))
+}
+
+/// Reads a finished or interrupted results file.
+///
+/// # Errors
+/// [`ResultsError`] when the file cannot be read, has no header, or has a
+/// bad line.
+pub fn read(path: &Path) -> Result<(MatchHeader, Vec<DealResult>), ResultsError> {
+    let (header, results, _) = read_complete(path)?;
+    let header = header.ok_or_else(|| ResultsError::Line {
+        path: path.to_path_buf(),
+        line: 1,
+        message: "the file has no match header (is it empty?)".into(),
+    })?;
+    Ok((header, results))
+}
+
+/// Appends deal results to a results file, one flushed line each; safe to
+/// share between threads.
+pub struct ResultsWriter {
+    path: PathBuf,
+    file: Mutex<File>,
+}
+
+impl ResultsWriter {
+    /// Opens `path` for the match `header`: creates it with the header, or
+    /// resumes it when it holds the same match (dropping a last line cut
+    /// short). Returns the writer and the deals already played.
+    ///
+    /// # Errors
+    /// [`ResultsError::OtherMatch`] when the file holds another match, or
+    /// an I/O or line error.
+    pub fn open(path: &Path, header: &MatchHeader) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
+        let io = |source| ResultsError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let exists = path.exists() && std::fs::metadata(path).map_err(io)?.len() > 0;
+        let mut done = Vec::new();
+        let file = if exists {
+            let (found, results, complete) = read_complete(path)?;
+            if let Some(found) = found {
+                check_same(path, &found, header)?;
+            }
+            let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+            file.set_len(complete).map_err(io)?;
+            file.seek(SeekFrom::End(0)).map_err(io)?;
+            if complete == 0 {
+                write_header(&mut file, header).map_err(io)?;
+            }
+            done = results;
+            file
+        } else {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(io)?;
+            }
+            let mut file = File::create(path).map_err(io)?;
+            write_header(&mut file, header).map_err(io)?;
+            file
+        };
+        Ok((
+            ResultsWriter {
+                path: path.to_path_buf(),
+                file: Mutex::new(file),
+            },
+            done,
+        ))
+    }
+
+    /// Appends one deal's result and flushes it to the file.
+    ///
+    /// # Errors
+    /// [`ResultsError::Io`] when writing fails.
+    pub fn append(&self, result: &DealResult) -> Result<(), ResultsError> {
+        let mut line = serde_json::to_string(result).expect("results serialize");
+        line.push('\n');
+        let mut file = self.file.lock().expect("no panic while writing");
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|source| ResultsError::Io {
+                path: self.path.clone(),
+                source,
+            })
+    }
+}
+
+fn write_header(file: &mut File, header: &MatchHeader) -> std::io::Result<()> {
+    let mut line = serde_json::to_string(&HeaderLine {
+        header: header.clone(),
+    })
+    .expect("header serializes");
+    line.push('\n');
+    file.write_all(line.as_bytes())?;
+    file.flush()
+}
+
+fn check_same(path: &Path, found: &MatchHeader, wanted: &MatchHeader) -> Result<(), ResultsError> {
+    let fields: [(&'static str, String, String); 7] = [
+        ("deal file content", found.deals_digest.clone(), wanted.deals_digest.clone()),
+        ("a", found.a.clone(), wanted.a.clone()),
+        ("b", found.b.clone(), wanted.b.clone()),
+        ("defense", found.defense.clone(), wanted.defense.clone()),
+        ("mode", format!("{:?}", found.mode), format!("{:?}", wanted.mode)),
+        ("seed", found.seed.to_string(), wanted.seed.to_string()),
+        ("discrepancies", found.discrepancies.to_string(), wanted.discrepancies.to_string()),
+    ];
+    for (what, f, w) in fields {
+        if f != w {
+            return Err(ResultsError::OtherMatch {
+                path: path.to_path_buf(),
+                what,
+                found: f,
+                wanted: w,
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> MatchHeader {
+        MatchHeader {
+            deals: "d.pbn".into(),
+            deals_digest: digest("x"),
+            a: "alphamu:m=3,w=20".into(),
+            b: "pimc:w=20".into(),
+            defense: "pimc:w=20".into(),
+            mode: Mode::Declarer,
+            seed: 1,
+            discrepancies: false,
+        }
+    }
+
+    fn result(deal: usize) -> DealResult {
+        let table = TableResult {
+            tricks: 9,
+            made: true,
+            decisions: 3,
+            think_seconds: 0.5,
+            discrepancies: 0,
+            play: "SA S2".into(),
+        };
+        DealResult {
+            deal,
+            board: deal + 1,
+            a: table.clone(),
+            b: table,
+        }
+    }
+
+    #[test]
+    fn a_line_cut_short_is_dropped_and_the_match_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let (w, done) = ResultsWriter::open(&path, &header()).unwrap();
+        assert!(done.is_empty());
+        w.append(&result(0)).unwrap();
+        w.append(&result(2)).unwrap();
+        drop(w);
+        // An interruption in the middle of a line.
+        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        f.write_all(b"{\"deal\":1,\"bo").unwrap();
+        drop(f);
+        let (w, done) = ResultsWriter::open(&path, &header()).unwrap();
+        assert_eq!(done.iter().map(|r| r.deal).collect::<Vec<_>>(), vec![0, 2]);
+        w.append(&result(1)).unwrap();
+        drop(w);
+        let (h, all) = read(&path).unwrap();
+        assert_eq!(h, header());
+        assert_eq!(all.iter().map(|r| r.deal).collect::<Vec<_>>(), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn another_match_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        ResultsWriter::open(&path, &header()).unwrap();
+        let other = MatchHeader {
+            seed: 2,
+            ..header()
+        };
+        let e = ResultsWriter::open(&path, &other).err().unwrap().to_string();
+        assert!(e.contains("seed"), "{e}");
+        std::fs::write(&path, "{\"header\":1}\n").unwrap();
+        let e = read(&path).unwrap_err().to_string();
+        assert!(e.contains("line 1"), "{e}");
+    }
+}

@@ -1,0 +1,254 @@
+//! The statistics the papers report on a duplicate match.
+//!
+//! - Contract success rate of each side, with its binomial standard
+//!   deviation `sqrt(p (1 - p) / n)`.
+//! - The deals where the two results differ, and the winrate of A among
+//!   them with `sqrt(w (1 - w) / d)` (table 4 of the optimizing paper:
+//!   0.567 over 812 deals gives 0.0174).
+//! - The mean trick difference per deal (A's table minus B's), the
+//!   standard deviation of one deal's difference (`n - 1` in the
+//!   denominator) and of the mean (divided by `sqrt(n)`), and A's wins,
+//!   draws and losses in tricks (the recursive Monte Carlo paper).
+//! - Declaring-side time per move and alpha-mu's discrepancies with M = 1.
+
+use crate::results::DealResult;
+use serde::Serialize;
+
+/// A rate with its standard deviation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    /// Successes over trials.
+    pub rate: f64,
+    /// Binomial standard deviation of the rate.
+    pub sigma: f64,
+    /// Successes.
+    pub successes: usize,
+    /// Trials.
+    pub trials: usize,
+}
+
+impl Rate {
+    /// `successes` out of `trials` (`None` with no trial).
+    #[must_use]
+    pub fn new(successes: usize, trials: usize) -> Option<Rate> {
+        (trials > 0).then(|| {
+            let p = successes as f64 / trials as f64;
+            Rate {
+                rate: p,
+                sigma: (p * (1.0 - p) / trials as f64).sqrt(),
+                successes,
+                trials,
+            }
+        })
+    }
+}
+
+/// Everything reported about a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Deals played at both tables.
+    pub deals: usize,
+    /// A's contract success rate.
+    pub made_a: Option<Rate>,
+    /// B's contract success rate.
+    pub made_b: Option<Rate>,
+    /// Deals where one side made the contract and the other did not.
+    pub differing: usize,
+    /// A's winrate among the differing deals.
+    pub winrate: Option<Rate>,
+    /// Mean of A's tricks minus B's tricks per deal.
+    pub mean_trick_difference: f64,
+    /// Standard deviation of one deal's difference.
+    pub sd_trick_difference: f64,
+    /// Standard deviation of the mean difference.
+    pub sigma_mean_difference: f64,
+    /// Deals where A took more tricks.
+    pub wins: usize,
+    /// Deals with the same tricks.
+    pub draws: usize,
+    /// Deals where A took fewer tricks.
+    pub losses: usize,
+    /// A's declaring decisions with a choice.
+    pub decisions_a: usize,
+    /// B's declaring decisions with a choice.
+    pub decisions_b: usize,
+    /// A's mean seconds per decision.
+    pub time_per_move_a: Option<f64>,
+    /// B's mean seconds per decision.
+    pub time_per_move_b: Option<f64>,
+    /// A's decisions where alpha-mu and M = 1 chose different cards.
+    pub discrepancies_a: usize,
+    /// B's such decisions.
+    pub discrepancies_b: usize,
+}
+
+/// Summarizes deal results.
+#[must_use]
+pub fn summarize(results: &[DealResult]) -> Summary {
+    let n = results.len();
+    let made_a = results.iter().filter(|r| r.a.made).count();
+    let made_b = results.iter().filter(|r| r.b.made).count();
+    let differing = results.iter().filter(|r| r.a.made != r.b.made).count();
+    let a_wins = results.iter().filter(|r| r.a.made && !r.b.made).count();
+    let diffs: Vec<f64> = results
+        .iter()
+        .map(|r| r.a.tricks as f64 - r.b.tricks as f64)
+        .collect();
+    let mean = if n == 0 {
+        0.0
+    } else {
+        diffs.iter().sum::<f64>() / n as f64
+    };
+    let sd = if n < 2 {
+        0.0
+    } else {
+        (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    };
+    let sum = |f: &dyn Fn(&DealResult) -> f64| results.iter().map(f).sum::<f64>();
+    let decisions_a = results.iter().map(|r| r.a.decisions).sum();
+    let decisions_b = results.iter().map(|r| r.b.decisions).sum();
+    let per_move = |secs: f64, d: usize| (d > 0).then(|| secs / d as f64);
+    Summary {
+        deals: n,
+        made_a: Rate::new(made_a, n),
+        made_b: Rate::new(made_b, n),
+        differing,
+        winrate: Rate::new(a_wins, differing),
+        mean_trick_difference: mean,
+        sd_trick_difference: sd,
+        sigma_mean_difference: if n == 0 { 0.0 } else { sd / (n as f64).sqrt() },
+        wins: diffs.iter().filter(|&&d| d > 0.0).count(),
+        draws: diffs.iter().filter(|&&d| d == 0.0).count(),
+        losses: diffs.iter().filter(|&&d| d < 0.0).count(),
+        decisions_a,
+        decisions_b,
+        time_per_move_a: per_move(sum(&|r| r.a.think_seconds), decisions_a),
+        time_per_move_b: per_move(sum(&|r| r.b.think_seconds), decisions_b),
+        discrepancies_a: results.iter().map(|r| r.a.discrepancies).sum(),
+        discrepancies_b: results.iter().map(|r| r.b.discrepancies).sum(),
+    }
+}
+
+fn percent(rate: Option<Rate>) -> String {
+    rate.map_or("-".into(), |r| {
+        format!("{:.1}% ± {:.1}", 100.0 * r.rate, 100.0 * r.sigma)
+    })
+}
+
+fn seconds(t: Option<f64>) -> String {
+    t.map_or("-".into(), |t| format!("{t:.3} s"))
+}
+
+impl Summary {
+    /// The summary as a markdown table (one row per statistic).
+    #[must_use]
+    pub fn markdown(&self, a: &str, b: &str) -> String {
+        let winrate = self.winrate.map_or("-".into(), |w| {
+            format!("{:.3} (σ {:.4}) over {} deals", w.rate, w.sigma, w.trials)
+        });
+        let rows = [
+            ("deals", self.deals.to_string()),
+            (&format!("A = {a}: made") as &str, percent(self.made_a)),
+            (&format!("B = {b}: made") as &str, percent(self.made_b)),
+            ("deals with different results (≠)", self.differing.to_string()),
+            ("A's winrate among them", winrate),
+            (
+                "mean trick difference A − B",
+                format!(
+                    "{:+.3} (σ of the mean {:.3}; per deal {:.2})",
+                    self.mean_trick_difference, self.sigma_mean_difference, self.sd_trick_difference
+                ),
+            ),
+            (
+                "A's wins / draws / losses in tricks",
+                format!("{} / {} / {}", self.wins, self.draws, self.losses),
+            ),
+            (
+                "time per declarer move, A / B",
+                format!("{} / {}", seconds(self.time_per_move_a), seconds(self.time_per_move_b)),
+            ),
+            (
+                "discrepancies with M = 1, A / B",
+                format!(
+                    "{} / {} of {} / {} decisions",
+                    self.discrepancies_a, self.discrepancies_b, self.decisions_a, self.decisions_b
+                ),
+            ),
+        ];
+        let mut out = String::from("| statistic | value |\n|---|---|\n");
+        for (k, v) in rows {
+            out += &format!("| {k} | {v} |\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::TableResult;
+
+    fn deal(i: usize, a: (usize, bool), b: (usize, bool)) -> DealResult {
+        let table = |(tricks, made): (usize, bool)| TableResult {
+            tricks,
+            made,
+            decisions: 2,
+            think_seconds: 1.0,
+            discrepancies: usize::from(i == 0),
+            play: String::new(),
+        };
+        DealResult {
+            deal: i,
+            board: i + 1,
+            a: table(a),
+            b: table(b),
+        }
+    }
+
+    #[test]
+    fn a_hand_made_match_gives_the_known_figures() {
+        // A makes 3 of 4, B 1 of 4; they differ on deals 1 and 2 (A wins
+        // both) and deal 3 (B wins): winrate 2/3.
+        let results = vec![
+            deal(0, (9, true), (9, true)),
+            deal(1, (9, true), (8, false)),
+            deal(2, (10, true), (7, false)),
+            deal(3, (8, false), (9, true)),
+        ];
+        let s = summarize(&results);
+        assert_eq!(s.deals, 4);
+        assert_eq!(s.made_a.unwrap().successes, 3);
+        assert!((s.made_a.unwrap().sigma - (0.75f64 * 0.25 / 4.0).sqrt()).abs() < 1e-12);
+        assert_eq!(s.differing, 3);
+        let w = s.winrate.unwrap();
+        assert!((w.rate - 2.0 / 3.0).abs() < 1e-12);
+        assert!((w.sigma - (2.0f64 / 9.0 / 3.0).sqrt()).abs() < 1e-12);
+        // Differences 0, +1, +3, -1: mean 0.75; sample variance
+        // (0.5625 + 0.0625 + 5.0625 + 3.0625) / 3 = 2.9166...
+        assert!((s.mean_trick_difference - 0.75).abs() < 1e-12);
+        assert!((s.sd_trick_difference - (8.75f64 / 3.0).sqrt()).abs() < 1e-12);
+        assert!((s.sigma_mean_difference - (8.75f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+        assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+        assert_eq!(s.time_per_move_a, Some(0.5));
+        assert_eq!((s.discrepancies_a, s.decisions_a), (1, 8));
+        let table = s.markdown("x", "y");
+        assert!(table.contains("0.667 (σ 0.2722) over 3 deals"), "{table}");
+        assert!(table.contains("2 / 1 / 1"), "{table}");
+    }
+
+    #[test]
+    fn the_papers_sigma_is_reproduced() {
+        // Optimizing alpha-mu, table 4, first line: 812 deals, 0.567.
+        let w = Rate::new(460, 812).unwrap();
+        assert!((w.rate - 0.5665).abs() < 1e-3);
+        assert!((w.sigma - 0.0174).abs() < 1e-4, "{}", w.sigma);
+    }
+
+    #[test]
+    fn an_empty_match_has_no_rates() {
+        let s = summarize(&[]);
+        assert_eq!(s.made_a, None);
+        assert_eq!(s.winrate, None);
+        assert_eq!(s.mean_trick_difference, 0.0);
+    }
+}

@@ -1,0 +1,256 @@
+//! Recursive Monte Carlo (Bouzy, Rimbaud and Ventos, "Recursive Monte
+//! Carlo Search for Bridge Card Play"): for each legal card, the mean
+//! outcome over worlds drawn from the player's view, each world played out
+//! to the end by a simulator. A level N+1 player uses the level N player as
+//! its simulator; at the lowest level the simulator is the double-dummy
+//! solver (the world's value with every card seen) or random play.
+//!
+//! The outcome of a playout is declarer's number of tricks; a card is
+//! valued, as PIMC values it, by the fraction of worlds where declarer
+//! makes the contract and then by the mean tricks (with no contract,
+//! `need = 0`, only the tricks count). Inside a playout every seat is the
+//! lower-level player, drawing its own worlds from its own view of the
+//! world being played.
+
+use crate::player::{Board, PlayError};
+use crate::seed::derive;
+use bridge::PlayState;
+use cards::{Card, Side};
+use rand::seq::IteratorRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use search::CardValue;
+
+/// What plays out a world at the lowest level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simulator {
+    /// The double-dummy value of the world (every card seen, best play).
+    DoubleDummy,
+    /// Every seat plays a random legal card to the end.
+    Random,
+}
+
+impl Simulator {
+    /// The papers' letter: D or R.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Simulator::DoubleDummy => 'D',
+            Simulator::Random => 'R',
+        }
+    }
+}
+
+/// Declarer's side tricks at the end of `state`'s deal when every seat
+/// plays a random legal card from here on.
+fn random_playout(state: &mut PlayState, side: Side, seed: u64) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !state.is_over() {
+        let card = state
+            .position()
+            .legal_cards()
+            .iter()
+            .choose(&mut rng)
+            .expect("a legal card");
+        state.play(card).expect("legal");
+    }
+    state.tricks(side)
+}
+
+/// Declarer's side tricks at the end when `world` is played out after
+/// `play` by the simulator below `levels` (the worlds of each remaining
+/// level, top first; empty for the bare simulator).
+fn playout(
+    board: &Board,
+    play: &mut Vec<Card>,
+    simulator: Simulator,
+    levels: &[usize],
+    seed: u64,
+) -> Result<usize, PlayError> {
+    let side = board.declarer.side();
+    let mut state = board.position_after(play)?;
+    if levels.is_empty() {
+        return Ok(match simulator {
+            Simulator::Random => random_playout(&mut state, side, seed),
+            Simulator::DoubleDummy => {
+                let position = state.position();
+                if state.is_over() {
+                    state.tricks(side)
+                } else {
+                    let mover_tricks =
+                        usize::from(dd::batch::with_thread_solver(|s| s.tricks(position)));
+                    let side_tricks = if position.to_move().side() == side {
+                        mover_tricks
+                    } else {
+                        position.tricks_left() - mover_tricks
+                    };
+                    state.tricks(side) + side_tricks
+                }
+            }
+        });
+    }
+    let start = play.len();
+    while !state.is_over() {
+        let card = choose(
+            board,
+            play,
+            simulator,
+            levels,
+            derive(seed, &[play.len() as u64]),
+        )?;
+        state.play(card).expect("the player plays a legal card");
+        play.push(card);
+    }
+    play.truncate(start);
+    Ok(state.tricks(side))
+}
+
+/// The value of every legal card of the player to move after `play` on
+/// `board`, from `levels[0]` worlds drawn from its view, each played out by
+/// the player of the levels below (or by the simulator): the fraction of
+/// worlds where declarer makes the contract and declarer's mean tricks.
+///
+/// # Errors
+/// [`PlayError`] when the play does not fit or no world can be drawn.
+pub fn values(
+    board: &Board,
+    play: &[Card],
+    simulator: Simulator,
+    levels: &[usize],
+    seed: u64,
+) -> Result<Vec<CardValue>, PlayError> {
+    let state = board.position_after(play)?;
+    let mover = state.position().to_move();
+    let (_, worlds) = board.worlds(mover, play, levels[0], derive(seed, &[0]))?;
+    let legal: Vec<Card> = state.position().legal_cards().iter().collect();
+    let tasks: Vec<(usize, usize)> = (0..legal.len())
+        .flat_map(|c| (0..worlds.len()).map(move |w| (c, w)))
+        .collect();
+    let outcomes = tasks
+        .par_iter()
+        .map(|&(c, w)| {
+            let world = Board {
+                deal: worlds[w],
+                ..*board
+            };
+            let mut line = play.to_vec();
+            line.push(legal[c]);
+            playout(
+                &world,
+                &mut line,
+                simulator,
+                &levels[1..],
+                derive(seed, &[1, w as u64, c as u64]),
+            )
+        })
+        .collect::<Result<Vec<usize>, PlayError>>()?;
+    let n = worlds.len() as f64;
+    let mut values: Vec<CardValue> = legal
+        .iter()
+        .enumerate()
+        .map(|(c, &card)| {
+            let mine = &outcomes[c * worlds.len()..(c + 1) * worlds.len()];
+            CardValue {
+                card,
+                make: mine.iter().filter(|&&t| t >= board.need).count() as f64 / n,
+                tricks: Some(mine.iter().sum::<usize>() as f64 / n),
+                depth: levels.len(),
+            }
+        })
+        .collect();
+    values.sort_by_key(|v| v.card);
+    Ok(values)
+}
+
+/// The card the Monte Carlo player of `levels` (worlds per level, top
+/// first) over `simulator` plays after `play`: declarer's side maximizes
+/// the chance to make and then the mean tricks, defenders minimize them.
+///
+/// # Errors
+/// As [`values`].
+pub fn choose(
+    board: &Board,
+    play: &[Card],
+    simulator: Simulator,
+    levels: &[usize],
+    seed: u64,
+) -> Result<Card, PlayError> {
+    let state = board.position_after(play)?;
+    let legal = state.position().legal_cards();
+    if legal.len() == 1 {
+        return Ok(legal.iter().next().expect("one card"));
+    }
+    let declaring = state.position().to_move().side() == board.declarer.side();
+    let values = values(board, play, simulator, levels, seed)?;
+    Ok(search::choose(&values, declaring).expect("a legal card"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::PlayerSpec;
+    use cards::{Deal, Seat, Strain};
+    use worlds::Constraints;
+
+    fn board(deal: &str, need: usize) -> Board {
+        Board {
+            deal: deal.parse::<Deal>().unwrap(),
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need,
+            constraints: Constraints::default(),
+        }
+    }
+
+    #[test]
+    fn one_level_over_double_dummy_is_pimc() {
+        // 4 cards each; West has led; dummy (North) to play.
+        for need in [2, 3, 4] {
+            let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", need);
+            let play = ["S5".parse().unwrap()];
+            let mc = values(&b, &play, Simulator::DoubleDummy, &[6], 7).unwrap();
+            // PIMC over the same worlds (drawn from the same seed).
+            let (view, deals) = b.worlds(Seat::North, &play, 6, derive(7, &[0])).unwrap();
+            let problem =
+                search::Problem::from_knowledge(&view, &deals, Seat::South, need).unwrap();
+            let pimc = search::pimc_values(&problem, &crate::leaf::DdLeaf);
+            assert_eq!(format!("{mc:?}"), format!("{pimc:?}"), "need {need}");
+        }
+        let spec: PlayerSpec = "MC-D-6".parse().unwrap();
+        let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
+        let play = ["S5".parse().unwrap()];
+        let mc = values(&b, &play, Simulator::DoubleDummy, &[6], 7).unwrap();
+        assert_eq!(
+            spec.choose(&b, &play, derive(7, &[0])).unwrap(),
+            search::choose(&mc, true).unwrap()
+        );
+    }
+
+    #[test]
+    fn random_playouts_count_tricks_and_are_seeded() {
+        let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 2);
+        let play: Vec<Card> = vec!["S5".parse().unwrap()];
+        let a = values(&b, &play, Simulator::Random, &[10], 3).unwrap();
+        let again = values(&b, &play, Simulator::Random, &[10], 3).unwrap();
+        assert_eq!(format!("{a:?}"), format!("{again:?}"));
+        for v in &a {
+            let t = v.tricks.unwrap();
+            assert!((0.0..=4.0).contains(&t), "{v:?}");
+            assert!((0.0..=1.0).contains(&v.make));
+        }
+    }
+
+    #[test]
+    fn two_levels_play_whole_worlds_out() {
+        let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 2);
+        let play: Vec<Card> = vec!["S5".parse().unwrap()];
+        let card = choose(&b, &play, Simulator::DoubleDummy, &[3, 3], 11).unwrap();
+        assert!(b
+            .position_after(&play)
+            .unwrap()
+            .position()
+            .legal_cards()
+            .contains(card));
+    }
+}
