@@ -35,6 +35,15 @@ enum Command {
     /// Average time per declarer move of PIMC and alpha-mu over whole
     /// deals, in the layout of the papers' time tables.
     Bench(commands::bench::BenchArgs),
+    /// Make a seeded deal set (3NT, 7NT or reduced decks) as PBN.
+    Deals(commands::arena::DealsArgs),
+    /// Play a duplicate match between two players on a deal set; results
+    /// are appended as each deal finishes and a rerun resumes.
+    Match(commands::arena::MatchArgs),
+    /// The statistics of a match's results file.
+    Report(commands::arena::ReportArgs),
+    /// Run one of the papers' experiments and write its report.
+    Experiment(commands::arena::ExperimentArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +61,10 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Deals(args) => commands::arena::deals(args),
+        Command::Match(args) => commands::arena::play_match(args),
+        Command::Report(args) => commands::arena::report(args),
+        Command::Experiment(args) => commands::arena::experiment(args),
     };
     match result {
         Ok(code) => code,

@@ -11,7 +11,10 @@
 //!   together, so the defenders hold at most 6.
 //! - `reduced`: every hand `cards` cards drawn from the whole deck,
 //!   notrump by South, West on lead, as in the papers' 32- and 36-card
-//!   deals. The goal is declarer's double-dummy tricks (`dd`), every trick
+//!   deals. The cards are the top ones of each suit (with 8 cards per hand,
+//!   the 7 to the ace), as a reduced deck is made. When declarer's side
+//!   would take fewer than half the tricks, the deal is turned a quarter
+//!   so that the declaring side holds the stronger cards. The goal is declarer's double-dummy tricks (`dd`), every trick
 //!   with the deal kept only when that is makeable double dummy (`all`, a
 //!   grand slam in small), or just the tricks (`tricks`, no contract, as in
 //!   the recursive Monte Carlo paper).
@@ -170,7 +173,11 @@ impl DealSetSpec {
     }
 
     fn check(&self) -> Result<(), DealSetError> {
-        if let Kind::Reduced { cards_per_hand, goal } = self.kind {
+        if let Kind::Reduced {
+            cards_per_hand,
+            goal,
+        } = self.kind
+        {
             if !(1..=13).contains(&cards_per_hand) {
                 return Err(DealSetError::Spec(format!(
                     "--cards {cards_per_hand}: a hand has 1 to 13 cards"
@@ -189,7 +196,9 @@ impl DealSetSpec {
                 )));
             }
             if self.filter_worlds == 0 {
-                return Err(DealSetError::Spec("--filter-worlds must be positive".into()));
+                return Err(DealSetError::Spec(
+                    "--filter-worlds must be positive".into(),
+                ));
             }
         }
         Ok(())
@@ -215,8 +224,18 @@ impl DealSetSpec {
                 cards_per_hand,
                 goal,
             } => {
-                let deal = Deal::random(&mut rng, cards_per_hand);
-                let dd = declarer_dd_tricks(&deal);
+                let mut deal = Deal::random(&mut rng, cards_per_hand);
+                let mut dd = declarer_dd_tricks(&deal);
+                if 2 * dd < cards_per_hand && goal != Goal::Tricks {
+                    // Give the declaring side the stronger cards, as an
+                    // auction would.
+                    let turned = Deal::new(cards::BySeat::from_fn(|s| deal[s.lho()]))
+                        .expect("the same cards");
+                    let turned_dd = declarer_dd_tricks(&turned);
+                    if turned_dd > dd {
+                        (deal, dd) = (turned, turned_dd);
+                    }
+                }
                 match goal {
                     Goal::DoubleDummy => (deal, dd.max(1)),
                     Goal::All if dd == cards_per_hand => (deal, cards_per_hand),
@@ -235,7 +254,11 @@ impl DealSetSpec {
         let pimc_make = match self.filter {
             None => None,
             Some((lo, hi)) => {
-                let make = pimc_chance(&board, self.filter_worlds, derive(self.seed, &[i as u64, 1]))?;
+                let make = pimc_chance(
+                    &board,
+                    self.filter_worlds,
+                    derive(self.seed, &[i as u64, 1]),
+                )?;
                 if make < lo || make > hi {
                     return None;
                 }
@@ -381,7 +404,11 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
         let inner = line
             .strip_prefix('[')
             .and_then(|l| l.strip_suffix(']'))
-            .ok_or_else(|| fail(format!("expected a tag such as [Deal \"N:...\"], found '{line}'")))?;
+            .ok_or_else(|| {
+                fail(format!(
+                    "expected a tag such as [Deal \"N:...\"], found '{line}'"
+                ))
+            })?;
         let (name, value) = inner
             .split_once(' ')
             .ok_or_else(|| fail(format!("tag '{line}' has no value")))?;
@@ -420,21 +447,31 @@ fn board_from_tags(
     };
     let at = |line: usize, message: String| DealSetError::Line { line, message };
     let (line, text) = need_tag("Deal")?;
-    let deal: Deal = text.parse().map_err(|e| at(*line, format!("[Deal]: {e}")))?;
+    let deal: Deal = text
+        .parse()
+        .map_err(|e| at(*line, format!("[Deal]: {e}")))?;
     let size = deal
         .check_equal_sizes()
         .map_err(|e| at(*line, format!("[Deal]: {e}")))?;
     let (line, text) = need_tag("Declarer")?;
-    let declarer: Seat = text
-        .parse()
-        .map_err(|_| at(*line, format!("[Declarer]: '{text}' is not a seat (N, E, S, W)")))?;
+    let declarer: Seat = text.parse().map_err(|_| {
+        at(
+            *line,
+            format!("[Declarer]: '{text}' is not a seat (N, E, S, W)"),
+        )
+    })?;
     let (strain, level_need) = match get("Contract") {
         None => (Strain::Notrump, None),
         Some((line, text)) => match text.parse::<bridge::Contract>() {
             Ok(c) => (c.strain, Some(usize::from(c.level) + 6)),
             Err(_) => (
                 text.parse::<Strain>().map_err(|_| {
-                    at(*line, format!("[Contract]: '{text}' is neither a contract (3NT) nor a strain (NT)"))
+                    at(
+                        *line,
+                        format!(
+                            "[Contract]: '{text}' is neither a contract (3NT) nor a strain (NT)"
+                        ),
+                    )
                 })?,
                 None,
             ),
@@ -445,12 +482,23 @@ fn board_from_tags(
             .parse::<usize>()
             .ok()
             .filter(|&n| n <= size)
-            .ok_or_else(|| at(*line, format!("[Need]: '{text}' is not a number of tricks from 0 to {size}")))?,
+            .ok_or_else(|| {
+                at(
+                    *line,
+                    format!("[Need]: '{text}' is not a number of tricks from 0 to {size}"),
+                )
+            })?,
         None if size == 13 => level_need.ok_or_else(|| {
-            at(start, "a full deal needs a [Contract] with a level or a [Need] tag".into())
+            at(
+                start,
+                "a full deal needs a [Contract] with a level or a [Need] tag".into(),
+            )
         })?,
         None => {
-            return Err(at(start, "a reduced deal needs a [Need] tag (declarer's target)".into()))
+            return Err(at(
+                start,
+                "a reduced deal needs a [Need] tag (declarer's target)".into(),
+            ))
         }
     };
     let constraints = match get("Constraints") {
@@ -518,7 +566,10 @@ mod tests {
         }
         // The same spec gives the same deals.
         let again = generate(&s, |_| {}).unwrap();
-        assert!(boards.iter().zip(&again).all(|(a, b)| a.board.deal == b.board.deal));
+        assert!(boards
+            .iter()
+            .zip(&again)
+            .all(|(a, b)| a.board.deal == b.board.deal));
     }
 
     #[test]
@@ -559,7 +610,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 3") && e.contains("[Need]"), "{e}");
-        let e = read_pbn("[Deal \"N:AK... QJ... T9...\"]\n").unwrap_err().to_string();
+        let e = read_pbn("[Deal \"N:AK... QJ... T9...\"]\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 1") && e.contains("[Deal]"), "{e}");
         let e = read_pbn("Deal N:AK..\n").unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("expected a tag"), "{e}");

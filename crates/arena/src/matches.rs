@@ -111,7 +111,11 @@ pub fn play_table(
         decisions,
         think_seconds: think,
         discrepancies: differ,
-        play: play.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        play: play
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
     })
 }
 
@@ -119,16 +123,44 @@ pub fn play_table(
 ///
 /// # Errors
 /// [`PlayError`] when a player cannot choose.
-pub fn play_deal(config: &MatchConfig, index: usize, board: &SetBoard) -> Result<DealResult, PlayError> {
+pub fn play_deal(
+    config: &MatchConfig,
+    index: usize,
+    board: &SetBoard,
+) -> Result<DealResult, PlayError> {
     let seed = derive(config.seed, &[index as u64]);
     let (a, b) = match config.mode {
         Mode::Declarer => (
-            play_table(&board.board, &config.a, &config.defense, seed, config.discrepancies)?,
-            play_table(&board.board, &config.b, &config.defense, seed, config.discrepancies)?,
+            play_table(
+                &board.board,
+                &config.a,
+                &config.defense,
+                seed,
+                config.discrepancies,
+            )?,
+            play_table(
+                &board.board,
+                &config.b,
+                &config.defense,
+                seed,
+                config.discrepancies,
+            )?,
         ),
         Mode::Pairs => (
-            play_table(&board.board, &config.a, &config.b, seed, config.discrepancies)?,
-            play_table(&board.board, &config.b, &config.a, seed, config.discrepancies)?,
+            play_table(
+                &board.board,
+                &config.a,
+                &config.b,
+                seed,
+                config.discrepancies,
+            )?,
+            play_table(
+                &board.board,
+                &config.b,
+                &config.a,
+                seed,
+                config.discrepancies,
+            )?,
         ),
     };
     Ok(DealResult {

@@ -201,7 +201,10 @@ impl ResultsWriter {
     /// # Errors
     /// [`ResultsError::OtherMatch`] when the file holds another match, or
     /// an I/O or line error.
-    pub fn open(path: &Path, header: &MatchHeader) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
+    pub fn open(
+        path: &Path,
+        header: &MatchHeader,
+    ) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
         let io = |source| ResultsError::Io {
             path: path.to_path_buf(),
             source,
@@ -213,7 +216,11 @@ impl ResultsWriter {
             if let Some(found) = found {
                 check_same(path, &found, header)?;
             }
-            let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(path)
+                .map_err(io)?;
             file.set_len(complete).map_err(io)?;
             file.seek(SeekFrom::End(0)).map_err(io)?;
             if complete == 0 {
@@ -267,13 +274,25 @@ fn write_header(file: &mut File, header: &MatchHeader) -> std::io::Result<()> {
 
 fn check_same(path: &Path, found: &MatchHeader, wanted: &MatchHeader) -> Result<(), ResultsError> {
     let fields: [(&'static str, String, String); 7] = [
-        ("deal file content", found.deals_digest.clone(), wanted.deals_digest.clone()),
+        (
+            "deal file content",
+            found.deals_digest.clone(),
+            wanted.deals_digest.clone(),
+        ),
         ("a", found.a.clone(), wanted.a.clone()),
         ("b", found.b.clone(), wanted.b.clone()),
         ("defense", found.defense.clone(), wanted.defense.clone()),
-        ("mode", format!("{:?}", found.mode), format!("{:?}", wanted.mode)),
+        (
+            "mode",
+            format!("{:?}", found.mode),
+            format!("{:?}", wanted.mode),
+        ),
         ("seed", found.seed.to_string(), wanted.seed.to_string()),
-        ("discrepancies", found.discrepancies.to_string(), wanted.discrepancies.to_string()),
+        (
+            "discrepancies",
+            found.discrepancies.to_string(),
+            wanted.discrepancies.to_string(),
+        ),
     ];
     for (what, f, w) in fields {
         if f != w {
@@ -341,7 +360,10 @@ mod tests {
         drop(w);
         let (h, all) = read(&path).unwrap();
         assert_eq!(h, header());
-        assert_eq!(all.iter().map(|r| r.deal).collect::<Vec<_>>(), vec![0, 1, 2]);
+        assert_eq!(
+            all.iter().map(|r| r.deal).collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
     }
 
     #[test]
@@ -353,7 +375,10 @@ mod tests {
             seed: 2,
             ..header()
         };
-        let e = ResultsWriter::open(&path, &other).err().unwrap().to_string();
+        let e = ResultsWriter::open(&path, &other)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("seed"), "{e}");
         std::fs::write(&path, "{\"header\":1}\n").unwrap();
         let e = read(&path).unwrap_err().to_string();

@@ -150,13 +150,18 @@ impl Summary {
             ("deals", self.deals.to_string()),
             (&format!("A = {a}: made") as &str, percent(self.made_a)),
             (&format!("B = {b}: made") as &str, percent(self.made_b)),
-            ("deals with different results (≠)", self.differing.to_string()),
+            (
+                "deals with different results (≠)",
+                self.differing.to_string(),
+            ),
             ("A's winrate among them", winrate),
             (
                 "mean trick difference A − B",
                 format!(
                     "{:+.3} (σ of the mean {:.3}; per deal {:.2})",
-                    self.mean_trick_difference, self.sigma_mean_difference, self.sd_trick_difference
+                    self.mean_trick_difference,
+                    self.sigma_mean_difference,
+                    self.sd_trick_difference
                 ),
             ),
             (
@@ -165,7 +170,11 @@ impl Summary {
             ),
             (
                 "time per declarer move, A / B",
-                format!("{} / {}", seconds(self.time_per_move_a), seconds(self.time_per_move_b)),
+                format!(
+                    "{} / {}",
+                    seconds(self.time_per_move_a),
+                    seconds(self.time_per_move_b)
+                ),
             ),
             (
                 "discrepancies with M = 1, A / B",

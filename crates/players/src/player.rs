@@ -62,7 +62,11 @@ pub struct SpecError {
     why: String,
 }
 
-fn positive(value: &str, what: &str, fail: &dyn Fn(String) -> SpecError) -> Result<usize, SpecError> {
+fn positive(
+    value: &str,
+    what: &str,
+    fail: &dyn Fn(String) -> SpecError,
+) -> Result<usize, SpecError> {
     value
         .parse::<usize>()
         .ok()
@@ -81,7 +85,11 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
     let simulator = match parts.get(1).map(|p| p.to_ascii_uppercase()).as_deref() {
         Some("D") => Simulator::DoubleDummy,
         Some("R") => Simulator::Random,
-        _ => return Err(fail("the simulator must be D (double dummy) or R (random)".into())),
+        _ => {
+            return Err(fail(
+                "the simulator must be D (double dummy) or R (random)".into(),
+            ))
+        }
     };
     let worlds = parts[2..]
         .iter()
@@ -90,7 +98,11 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
     if worlds.len() != level {
         return Err(fail(format!(
             "MC{} needs {level} number(s) of worlds, one per level; {} given",
-            if level == 1 { String::new() } else { level.to_string() },
+            if level == 1 {
+                String::new()
+            } else {
+                level.to_string()
+            },
             worlds.len()
         )));
     }
@@ -129,7 +141,9 @@ impl FromStr for PlayerSpec {
                     simulator = match value {
                         "dd" | "d" | "D" => Simulator::DoubleDummy,
                         "random" | "r" | "R" => Simulator::Random,
-                        other => return Err(fail(format!("unknown simulator '{other}' (dd or random)"))),
+                        other => {
+                            return Err(fail(format!("unknown simulator '{other}' (dd or random)")))
+                        }
                     }
                 }
                 ("mc", "ncd" | "w") => {

@@ -142,7 +142,11 @@ impl fmt::Display for Constraints {
             bound("hcp", hand.hcp, default.hcp);
             for suit in Suit::ALL {
                 let what = ["spades", "hearts", "diamonds", "clubs"][suit.index()];
-                bound(what, hand.length[suit.index()], default.length[suit.index()]);
+                bound(
+                    what,
+                    hand.length[suit.index()],
+                    default.length[suit.index()],
+                );
             }
             if hand.balanced {
                 terms.push(format!("balanced({name})"));
@@ -364,7 +368,10 @@ impl FromStr for Constraints {
         lexer.separators();
         while lexer.peek().is_some() {
             let start = lexer.pos;
-            if lexer.text[start..].to_ascii_lowercase().starts_with("balanced") {
+            if lexer.text[start..]
+                .to_ascii_lowercase()
+                .starts_with("balanced")
+            {
                 lexer.pos += "balanced".len();
                 lexer.expect(b'(')?;
                 let seat = lexer.seat()?;

@@ -2,12 +2,12 @@
 //! of making the contract and declarer's mean tricks, by PIMC or alpha-mu,
 //! from what that side sees.
 
-use players::leaf::DdLeaf;
-use players::view::Table;
 use anyhow::{bail, Context, Result};
 use bridge::Contract;
 use cards::{Card, Deal, PartialDeal, Seat};
 use clap::{Args, ValueEnum};
+use players::leaf::DdLeaf;
+use players::view::Table;
 use search::{alphamu, choose, pimc_values, AlphaMuConfig, Problem, Switches};
 use serde_json::json;
 use std::path::PathBuf;

@@ -3,12 +3,12 @@
 //! defenders; the time of every declarer decision with more than one legal
 //! card is averaged, and each row is compared with PIMC in the same run.
 
-use players::player::{Board, PlayerSpec};
 use anyhow::{Context, Result};
 use bridge::{PlayState, Position};
 use cards::{Deal, Seat, Strain};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use players::player::{Board, PlayerSpec};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Switches;
@@ -106,7 +106,17 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     for &c in &cards {
         for &w in &worlds {
             for &t in &threads {
-                rows.push((c, "PIMC".into(), w, "-", t, PlayerSpec::Pimc { w }));
+                rows.push((
+                    c,
+                    "PIMC".into(),
+                    w,
+                    "-",
+                    t,
+                    PlayerSpec::MonteCarlo {
+                        simulator: players::monte_carlo::Simulator::DoubleDummy,
+                        worlds: vec![w],
+                    },
+                ));
                 for &m in &moves {
                     rows.push((
                         c,

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod arena;
 pub mod bench;
 pub mod dd;
 pub mod demo;

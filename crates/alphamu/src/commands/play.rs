@@ -1,11 +1,11 @@
 //! `alphamu play`: a whole deal played by the chosen players, printed trick
 //! by trick with the result.
 
-use players::player::{Board, PlayerSpec};
 use anyhow::{bail, Context, Result};
 use bridge::{Contract, PlayState};
 use cards::{Deal, Seat};
 use clap::Args;
+use players::player::{Board, PlayerSpec};
 use std::process::ExitCode;
 use std::time::Instant;
 

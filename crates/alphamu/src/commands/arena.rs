@@ -1,0 +1,380 @@
+//! The arena's commands: `alphamu deals`, `alphamu match`, `alphamu report`
+//! and `alphamu experiment`.
+
+use anyhow::{bail, Context, Result};
+use arena::deal_set::{self, DealSetSpec, Goal, Kind};
+use arena::experiments::{self, Progress};
+use arena::matches::{self, DealOutcome, MatchConfig};
+use arena::results::{self, digest, MatchHeader, Mode, ResultsWriter};
+use arena::stats::summarize;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use players::player::PlayerSpec;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+fn bar(total: usize, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{what} {{bar:40}} {{pos}}/{{len}}, eta {{eta}}"))
+            .expect("valid template"),
+    );
+    bar
+}
+
+/// The kind of deals.
+#[derive(Clone, Copy, ValueEnum)]
+enum KindArg {
+    /// 3NT by South after 1NT - 3NT.
+    #[value(name = "3nt")]
+    ThreeNt,
+    /// 7NT by South.
+    #[value(name = "7nt")]
+    SevenNt,
+    /// --cards cards per hand, notrump by South.
+    Reduced,
+}
+
+/// Arguments of `alphamu deals`.
+#[derive(Args)]
+pub struct DealsArgs {
+    /// 3nt (after 1NT-3NT), 7nt, or reduced (--cards per hand, notrump).
+    #[arg(long, value_enum, default_value = "3nt")]
+    kind: KindArg,
+    /// Cards per hand of a reduced deal (5, 8 and 9 in the papers).
+    #[arg(long, default_value_t = 8)]
+    cards: usize,
+    /// Declarer's target in a reduced deal: dd (its double-dummy tricks),
+    /// all (every trick, keeping deals where that is makeable), tricks (no
+    /// contract: the tricks are the score).
+    #[arg(long, default_value = "dd")]
+    goal: String,
+    /// Number of deals.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Keep deals whose PIMC chance before the lead is in LOW-HIGH, such
+    /// as 0.3-0.7 (the first alpha-mu paper's filter).
+    #[arg(long)]
+    filter: Option<String>,
+    /// Worlds of the PIMC chance.
+    #[arg(long, default_value_t = 20)]
+    filter_worlds: usize,
+    /// Write the PBN here (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads; 0 uses every core.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+fn parse_filter(text: &str) -> Result<(f64, f64)> {
+    let (lo, hi) = text
+        .split_once('-')
+        .with_context(|| format!("--filter '{text}': expected LOW-HIGH such as 0.3-0.7"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .with_context(|| format!("--filter '{text}': '{t}' is not a number"))
+    };
+    Ok((number(lo)?, number(hi)?))
+}
+
+/// Runs `alphamu deals`.
+pub fn deals(args: DealsArgs) -> Result<ExitCode> {
+    let kind = match args.kind {
+        KindArg::ThreeNt => Kind::ThreeNt,
+        KindArg::SevenNt => Kind::SevenNt,
+        KindArg::Reduced => Kind::Reduced {
+            cards_per_hand: args.cards,
+            goal: args
+                .goal
+                .parse::<Goal>()
+                .map_err(anyhow::Error::msg)
+                .context("--goal")?,
+        },
+    };
+    let spec = DealSetSpec {
+        kind,
+        count: args.count,
+        seed: args.seed,
+        filter: args.filter.as_deref().map(parse_filter).transpose()?,
+        filter_worlds: args.filter_worlds,
+    };
+    let mut out: Box<dyn Write + Send> = match &args.out {
+        Some(path) => Box::new(
+            std::fs::File::create(path).with_context(|| format!("--out {}", path.display()))?,
+        ),
+        None => Box::new(std::io::stdout()),
+    };
+    out.write_all(deal_set::pbn_header(&spec).as_bytes())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let progress = bar(spec.count, "deals");
+    let mut failure = None;
+    let event = format!("alphamu deals {}", spec.arguments());
+    pool.install(|| {
+        deal_set::generate(&spec, |b| {
+            let r = out
+                .write_all(deal_set::pbn_board(b, &event).as_bytes())
+                .and_then(|()| out.flush());
+            if let Err(e) = r {
+                failure.get_or_insert(e);
+            }
+            progress.inc(1);
+        })
+    })?;
+    progress.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(e).context("writing the deals");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `alphamu match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The deal set (PBN, as `alphamu deals` writes it).
+    #[arg(long)]
+    deals: PathBuf,
+    /// Player A.
+    #[arg(long)]
+    a: String,
+    /// Player B.
+    #[arg(long)]
+    b: String,
+    /// The defenders in declarer mode.
+    #[arg(long, default_value = "pimc:w=20")]
+    defense: String,
+    /// declarer: A and B declare the same deals against --defense;
+    /// pairs: A's pair against B's pair, each deal played with each pair
+    /// North-South.
+    #[arg(long, value_enum, default_value = "declarer")]
+    mode: ModeArg,
+    /// The results file (JSON lines); a run on an existing file of the same
+    /// match resumes it.
+    #[arg(long)]
+    results: PathBuf,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Count the decisions where alpha-mu plays another card than M = 1.
+    #[arg(long)]
+    discrepancies: bool,
+    /// Worker threads; 0 uses every core.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// How a match is played.
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    /// Declarer against declarer.
+    Declarer,
+    /// Pair against pair.
+    Pairs,
+}
+
+/// Runs `alphamu match`.
+pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(&args.deals)
+        .with_context(|| format!("--deals {}", args.deals.display()))?;
+    let boards =
+        deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals.display()))?;
+    let a: PlayerSpec = args.a.parse().context("--a")?;
+    let b: PlayerSpec = args.b.parse().context("--b")?;
+    let defense: PlayerSpec = args.defense.parse().context("--defense")?;
+    let mode = match args.mode {
+        ModeArg::Declarer => Mode::Declarer,
+        ModeArg::Pairs => Mode::Pairs,
+    };
+    let config = MatchConfig {
+        a,
+        b,
+        defense,
+        mode,
+        seed: args.seed,
+        discrepancies: args.discrepancies,
+    };
+    config.check()?;
+    let header = MatchHeader {
+        deals: args.deals.display().to_string(),
+        deals_digest: digest(&text),
+        a: config.a.to_string(),
+        b: config.b.to_string(),
+        defense: match mode {
+            Mode::Declarer => config.defense.to_string(),
+            Mode::Pairs => "-".into(),
+        },
+        mode,
+        seed: args.seed,
+        discrepancies: args.discrepancies,
+    };
+    let (writer, done) = ResultsWriter::open(&args.results, &header)?;
+    let done_set: HashSet<usize> = done.iter().map(|r| r.deal).collect();
+    if !done.is_empty() {
+        eprintln!(
+            "resuming: {} of {} deals already played",
+            done.len(),
+            boards.len()
+        );
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let progress = bar(boards.len() - done_set.len().min(boards.len()), "deals");
+    let (_, failed) = pool.install(|| {
+        matches::run(&boards, &config, &writer, &done_set, &|o| match o {
+            DealOutcome::Played(_) => progress.inc(1),
+            DealOutcome::Failed { board, error, .. } => {
+                progress.suspend(|| eprintln!("board {board}: {error}"));
+            }
+        })
+    })?;
+    progress.finish_and_clear();
+    let (header, all) = results::read(&args.results)?;
+    println!("{}", summarize(&all).markdown(&header.a, &header.b));
+    if failed > 0 {
+        eprintln!("{failed} deal(s) could not be played");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `alphamu report`.
+#[derive(Args)]
+pub struct ReportArgs {
+    /// A results file of `alphamu match`.
+    results: PathBuf,
+    /// markdown or json.
+    #[arg(long, default_value = "markdown")]
+    format: String,
+}
+
+/// Runs `alphamu report`.
+pub fn report(args: ReportArgs) -> Result<ExitCode> {
+    let (header, all) = results::read(&args.results)?;
+    let summary = summarize(&all);
+    match args.format.as_str() {
+        "markdown" => {
+            println!(
+                "{} against {} ({} mode{}), deals {}, seed {}\n",
+                header.a,
+                header.b,
+                match header.mode {
+                    Mode::Declarer => "declarer",
+                    Mode::Pairs => "pairs",
+                },
+                match header.mode {
+                    Mode::Declarer => format!(", defence {}", header.defense),
+                    Mode::Pairs => String::new(),
+                },
+                header.deals,
+                header.seed
+            );
+            println!("{}", summary.markdown(&header.a, &header.b));
+        }
+        "json" => println!(
+            "{}",
+            serde_json::json!({ "match": header, "summary": summary })
+        ),
+        other => bail!("--format {other}: expected markdown or json"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `alphamu experiment`.
+#[derive(Args)]
+pub struct ExperimentArgs {
+    /// The experiment: alphamu-table1, optimizing-table4,
+    /// optimizing-figures, rmc-growing-ncd, rmc-table6, rmc-recursive.
+    name: String,
+    /// The quick size: small deals, a few of them, minutes.
+    #[arg(long)]
+    quick: bool,
+    /// Deals per set, instead of the experiment's own number.
+    #[arg(long)]
+    deals: Option<usize>,
+    /// Directory of the deal sets, results and report (default:
+    /// experiments/NAME, or experiments/NAME-quick).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads; 0 uses every core.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+struct Bars {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Progress for Bars {
+    fn stage(&self, name: &str, total: usize) {
+        let mut slot = self.bar.lock().expect("no panic");
+        if let Some(old) = slot.take() {
+            old.finish_and_clear();
+        }
+        *slot = Some(bar(total, name));
+    }
+    fn step(&self) {
+        if let Some(b) = self.bar.lock().expect("no panic").as_ref() {
+            b.inc(1);
+        }
+    }
+    fn note(&self, message: &str) {
+        match self.bar.lock().expect("no panic").as_ref() {
+            Some(b) => b.suspend(|| eprintln!("{message}")),
+            None => eprintln!("{message}"),
+        }
+    }
+}
+
+/// Runs `alphamu experiment`.
+pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
+    if !experiments::EXPERIMENTS.iter().any(|e| e.0 == args.name) {
+        let mut list = String::new();
+        for (name, what) in experiments::EXPERIMENTS {
+            list += &format!("\n  {name:20} {what}");
+        }
+        bail!(
+            "unknown experiment '{}'; the experiments are:{list}",
+            args.name
+        );
+    }
+    let dir = args.out.unwrap_or_else(|| {
+        PathBuf::from("experiments").join(if args.quick {
+            format!("{}-quick", args.name)
+        } else {
+            args.name.clone()
+        })
+    });
+    let bars = Bars {
+        bar: Mutex::new(None),
+    };
+    let ctx = experiments::Context {
+        dir: dir.clone(),
+        quick: args.quick,
+        seed: args.seed,
+        deals: args.deals,
+        progress: &bars,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let report = pool.install(|| experiments::run(&args.name, &ctx))?;
+    if let Some(b) = bars.bar.lock().expect("no panic").take() {
+        b.finish_and_clear();
+    }
+    println!("{report}");
+    eprintln!("report written to {}", dir.join("report.md").display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,297 @@
+//! The arena from the command line: deal sets, matches that resume after
+//! `kill -9` with the same totals, reports, and every experiment at its
+//! quick size (the report's shape, not its outcome).
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn alphamu() -> Command {
+    Command::cargo_bin("alphamu").unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn make_deals(path: &Path, args: &[&str]) {
+    alphamu()
+        .arg("deals")
+        .args(args)
+        .arg("--out")
+        .arg(path)
+        .assert()
+        .success();
+}
+
+#[test]
+fn deal_sets_are_seeded_pbn_and_bad_options_explain() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.pbn");
+    let b = dir.path().join("b.pbn");
+    let args = [
+        "--kind", "reduced", "--cards", "6", "--count", "5", "--seed", "4", "--filter", "0.3-0.7",
+    ];
+    make_deals(&a, &args);
+    make_deals(&b, &args);
+    let pbn = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(pbn, std::fs::read_to_string(&b).unwrap());
+    assert_eq!(pbn.matches("[Deal ").count(), 5);
+    assert!(pbn.starts_with("% alphamu deal set, made by: alphamu deals --kind reduced --cards 6"));
+    assert!(pbn.contains("[PimcMake "));
+    let three = dir.path().join("3nt.pbn");
+    make_deals(&three, &["--kind", "3nt", "--count", "2"]);
+    let pbn = std::fs::read_to_string(&three).unwrap();
+    assert!(
+        pbn.contains("[Contract \"3NT\"]") && pbn.contains("balanced(south)"),
+        "{pbn}"
+    );
+
+    let out = alphamu()
+        .args(["deals", "--filter", "0.7-0.3"])
+        .assert()
+        .failure();
+    assert!(text(&out.get_output().stderr).contains("--filter"));
+    let bad = dir.path().join("bad.pbn");
+    std::fs::write(
+        &bad,
+        "[Deal \"N:AK... QJ... T9... 87...\"]\n[Declarer \"Q\"]\n",
+    )
+    .unwrap();
+    let out = alphamu()
+        .args(["match", "--a", "dd", "--b", "random", "--results"])
+        .arg(dir.path().join("r.jsonl"))
+        .arg("--deals")
+        .arg(&bad)
+        .assert()
+        .failure();
+    let err = text(&out.get_output().stderr);
+    assert!(
+        err.contains("line 2") && err.contains("[Declarer]"),
+        "{err}"
+    );
+}
+
+fn report_json(results: &Path) -> Value {
+    let out = alphamu()
+        .arg("report")
+        .arg(results)
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    let mut v: Value = serde_json::from_str(&text(&out.get_output().stdout)).unwrap();
+    // Times differ from run to run; everything else must not.
+    let s = v["summary"].as_object_mut().unwrap();
+    s.remove("time_per_move_a");
+    s.remove("time_per_move_b");
+    v
+}
+
+fn match_command(deals: &Path, results: &Path) -> Command {
+    let mut c = alphamu();
+    c.arg("match")
+        .arg("--deals")
+        .arg(deals)
+        .args([
+            "--a",
+            "MC2-D-6-6",
+            "--b",
+            "MC-D-6",
+            "--mode",
+            "pairs",
+            "--seed",
+            "9",
+            "--threads",
+            "1",
+        ])
+        .arg("--results")
+        .arg(results);
+    c
+}
+
+#[test]
+fn a_match_killed_part_way_resumes_to_the_same_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "6", "--goal", "tricks", "--count", "8", "--seed", "2",
+        ],
+    );
+    let whole = dir.path().join("whole.jsonl");
+    match_command(&deals, &whole).assert().success();
+
+    let cut = dir.path().join("cut.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("alphamu"))
+        .args(match_command(&deals, &cut).get_args())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count());
+        if lines >= 3 || start.elapsed() > Duration::from_secs(120) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL: no chance to clean up
+    child.wait().unwrap();
+    let lines = std::fs::read_to_string(&cut).unwrap().lines().count();
+    assert!(
+        lines < 9,
+        "the match finished before it could be interrupted"
+    );
+    // A line cut in the middle, as a kill during a write leaves it.
+    let mut f = std::fs::OpenOptions::new().append(true).open(&cut).unwrap();
+    std::io::Write::write_all(&mut f, b"{\"deal\":7,\"board\":8,\"a\":{\"tri").unwrap();
+    drop(f);
+
+    let out = match_command(&deals, &cut).assert().success();
+    assert!(text(&out.get_output().stderr).contains("resuming"));
+    let (w, c) = (report_json(&whole), report_json(&cut));
+    assert_eq!(w["summary"], c["summary"]);
+    assert_eq!(c["summary"]["deals"], 8);
+    // Every deal once, and the same result as in the uninterrupted run.
+    let rows = |p: &Path| {
+        let mut r: Vec<Value> = std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                for t in ["a", "b"] {
+                    v[t].as_object_mut().unwrap().remove("think_seconds");
+                }
+                v
+            })
+            .collect();
+        r.sort_by_key(|v| v["deal"].as_u64());
+        r
+    };
+    assert_eq!(rows(&whole), rows(&cut));
+
+    // Another match on the same file is refused.
+    let out = alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--a",
+            "MC-D-3",
+            "--b",
+            "MC-D-6",
+            "--mode",
+            "pairs",
+            "--seed",
+            "9",
+            "--results",
+        ])
+        .arg(&cut)
+        .assert()
+        .failure();
+    assert!(text(&out.get_output().stderr).contains("another match"));
+    // alpha-mu cannot defend.
+    let out = alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--a",
+            "alphamu:m=2,w=4",
+            "--b",
+            "MC-D-6",
+            "--mode",
+            "pairs",
+            "--results",
+        ])
+        .arg(dir.path().join("x.jsonl"))
+        .assert()
+        .failure();
+    assert!(text(&out.get_output().stderr).contains("declarer only"));
+}
+
+#[test]
+fn declarer_matches_count_discrepancies_and_report_in_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "7", "--count", "4", "--seed", "5",
+        ],
+    );
+    let results = dir.path().join("r.jsonl");
+    let out = alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--a",
+            "alphamu:m=3,w=10",
+            "--b",
+            "alphamu:m=1,w=10",
+            "--defense",
+            "dd",
+            "--discrepancies",
+            "--results",
+        ])
+        .arg(&results)
+        .assert()
+        .success();
+    let md = text(&out.get_output().stdout);
+    assert!(md.contains("| deals | 4 |"), "{md}");
+    assert!(md.contains("A = alphamu:m=3,w=10: made"), "{md}");
+    let v = report_json(&results);
+    let s = &v["summary"];
+    assert_eq!(s["deals"], 4);
+    assert_eq!(s["discrepancies_b"], 0, "M = 1 never differs from itself");
+    assert!(s["decisions_a"].as_u64().unwrap() > 0);
+    assert_eq!(v["match"]["defense"], "dd");
+}
+
+#[test]
+fn every_experiment_runs_at_its_quick_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let expect: [(&str, usize); 6] = [
+        ("alphamu-table1", 9),
+        ("optimizing-table4", 2),
+        ("optimizing-figures", 4),
+        ("rmc-growing-ncd", 2),
+        ("rmc-table6", 1),
+        ("rmc-recursive", 2),
+    ];
+    for (name, rows) in expect {
+        let out_dir = dir.path().join(name);
+        let out = alphamu()
+            .args(["experiment", name, "--quick", "--out"])
+            .arg(&out_dir)
+            .assert()
+            .success();
+        let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+        assert_eq!(
+            report,
+            text(&out.get_output().stdout)
+                .trim_end_matches('\n')
+                .to_string()
+                + "\n"
+        );
+        assert!(report.starts_with(&format!("# {name}\n")), "{report}");
+        assert!(report.contains("Quick size"), "{report}");
+        // The table has a header, a rule and one row per configuration.
+        let table: Vec<&str> = report.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(table.len(), rows + 2, "{name}:\n{report}");
+        assert!(table[2..]
+            .iter()
+            .all(|r| r.matches('|').count() == table[0].matches('|').count()));
+    }
+    for svg in ["figure6-winrate.svg", "figure7-time.svg"] {
+        let path = dir.path().join("optimizing-figures").join(svg);
+        assert!(std::fs::read_to_string(path).unwrap().starts_with("<svg"));
+    }
+    let out = alphamu().args(["experiment", "nothing"]).assert().failure();
+    assert!(text(&out.get_output().stderr).contains("rmc-table6"));
+}
