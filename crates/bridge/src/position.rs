@@ -1,5 +1,5 @@
 use crate::rules::{legal_cards, trick_winner};
-use cards::{BySeat, Card, Deal, Hand, Seat, Strain, Suit};
+use cards::{Card, Deal, Hand, Seat, Strain, Suit};
 use std::fmt;
 use thiserror::Error;
 
@@ -234,9 +234,7 @@ impl Position {
             let led = self.led_suit().unwrap_or(card.suit);
             return Err(PlayError::MustFollowSuit { seat, card, led });
         }
-        let mut hands: BySeat<Hand> = *self.remaining.hands();
-        hands[seat].remove(card);
-        let remaining = Deal::new(hands).expect("removing a card keeps hands disjoint");
+        let remaining = self.remaining.without(seat, card);
         let n = self.trick_len();
         if n == 3 {
             let full = [

@@ -107,6 +107,14 @@ impl Deal {
         Ok(Deal { hands })
     }
 
+    /// The deal with `card` taken out of `seat`'s hand (hands stay
+    /// disjoint, so nothing needs checking).
+    #[must_use]
+    pub fn without(mut self, seat: Seat, card: Card) -> Deal {
+        self.hands[seat].remove(card);
+        self
+    }
+
     /// The four hands.
     #[must_use]
     pub const fn hands(&self) -> &BySeat<Hand> {

@@ -16,8 +16,7 @@ use crate::player::{Board, PlayError};
 use crate::seed::derive;
 use bridge::PlayState;
 use cards::{Card, Side};
-use rand::seq::IteratorRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use search::CardValue;
@@ -47,11 +46,10 @@ impl Simulator {
 fn random_playout(state: &mut PlayState, side: Side, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while !state.is_over() {
-        let card = state
-            .position()
-            .legal_cards()
+        let legal = state.position().legal_cards();
+        let card = legal
             .iter()
-            .choose(&mut rng)
+            .nth(rng.gen_range(0..legal.len()))
             .expect("a legal card");
         state.play(card).expect("legal");
     }
@@ -69,7 +67,7 @@ fn playout(
     seed: u64,
 ) -> Result<usize, PlayError> {
     let side = board.declarer.side();
-    let mut state = board.position_after(play)?;
+    let mut state = board.replay(play);
     if levels.is_empty() {
         return Ok(match simulator {
             Simulator::Random => random_playout(&mut state, side, seed),
@@ -92,8 +90,9 @@ fn playout(
     }
     let start = play.len();
     while !state.is_over() {
-        let card = choose(
+        let card = choose_unchecked(
             board,
+            &state,
             play,
             simulator,
             levels,
@@ -121,6 +120,18 @@ pub fn values(
     seed: u64,
 ) -> Result<Vec<CardValue>, PlayError> {
     let state = board.position_after(play)?;
+    values_unchecked(board, &state, play, simulator, levels, seed)
+}
+
+/// [`values`] for a play known to be legal, with its state.
+fn values_unchecked(
+    board: &Board,
+    state: &PlayState,
+    play: &[Card],
+    simulator: Simulator,
+    levels: &[usize],
+    seed: u64,
+) -> Result<Vec<CardValue>, PlayError> {
     let mover = state.position().to_move();
     let (_, worlds) = board.worlds(mover, play, levels[0], derive(seed, &[0]))?;
     let legal: Vec<Card> = state.position().legal_cards().iter().collect();
@@ -177,12 +188,24 @@ pub fn choose(
     seed: u64,
 ) -> Result<Card, PlayError> {
     let state = board.position_after(play)?;
+    choose_unchecked(board, &state, play, simulator, levels, seed)
+}
+
+/// [`choose`] for a play known to be legal, with its state.
+fn choose_unchecked(
+    board: &Board,
+    state: &PlayState,
+    play: &[Card],
+    simulator: Simulator,
+    levels: &[usize],
+    seed: u64,
+) -> Result<Card, PlayError> {
     let legal = state.position().legal_cards();
     if legal.len() == 1 {
         return Ok(legal.iter().next().expect("one card"));
     }
     let declaring = state.position().to_move().side() == board.declarer.side();
-    let values = values(board, play, simulator, levels, seed)?;
+    let values = values_unchecked(board, state, play, simulator, levels, seed)?;
     Ok(search::choose(&values, declaring).expect("a legal card"))
 }
 

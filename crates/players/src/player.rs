@@ -273,6 +273,20 @@ impl Board {
         Ok(state)
     }
 
+    /// The position after `play`, which must be legal (as in a playout the
+    /// players themselves produce); no check beyond the rules.
+    ///
+    /// # Panics
+    /// When a card of `play` is not legal.
+    #[must_use]
+    pub fn replay(&self, play: &[Card]) -> PlayState {
+        let mut state = PlayState::new(self.deal, self.strain, self.declarer);
+        for &card in play {
+            state.play(card).expect("a legal play");
+        }
+        state
+    }
+
     /// The worlds `mover` imagines after `play`: `count` deals drawn from
     /// its side's view and the auction, with the view they were drawn from.
     ///

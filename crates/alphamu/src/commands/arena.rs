@@ -301,6 +301,11 @@ pub struct ExperimentArgs {
     /// Deals per set, instead of the experiment's own number.
     #[arg(long)]
     deals: Option<usize>,
+    /// Play only the matches whose label (the results file's name) contains
+    /// one of these, comma-separated; the report shows what the other
+    /// results files already hold.
+    #[arg(long)]
+    only: Option<String>,
     /// Directory of the deal sets, results and report (default:
     /// experiments/NAME, or experiments/NAME-quick).
     #[arg(long)]
@@ -365,6 +370,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
         quick: args.quick,
         seed: args.seed,
         deals: args.deals,
+        only: args.only.clone(),
         progress: &bars,
     };
     let pool = rayon::ThreadPoolBuilder::new()

@@ -26,10 +26,10 @@ pub struct PlayArgs {
     #[arg(long, default_value = "S")]
     declarer: Seat,
     /// Who plays declarer's and dummy's cards: alphamu:m=M,w=W, pimc:w=W,
-    /// dd or random.
+    /// recursive Monte Carlo (MC2-D-20-10, MC-R-600), dd or random.
     #[arg(long, default_value = "alphamu:m=2,w=20")]
     declarer_player: String,
-    /// Who defends: pimc:w=W, dd or random.
+    /// Who defends: pimc:w=W, recursive Monte Carlo, dd or random.
     #[arg(long, default_value = "pimc:w=20")]
     defense: String,
     /// Seed of every random choice.
