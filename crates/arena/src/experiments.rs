@@ -10,7 +10,7 @@
 //! deals and exists to check the machinery, not to measure anything.
 
 use crate::deal_set::{self, DealSetError, DealSetSpec, Goal, Kind, SetBoard};
-use crate::matches::{self, DealOutcome, MatchConfig, MatchError};
+use crate::matches::{self, DealOutcome, KnownTables, MatchConfig, MatchError};
 use crate::plot;
 use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsWriter};
 use crate::stats::{summarize, Summary};
@@ -180,7 +180,8 @@ impl Context<'_> {
         self.progress
             .stage(&format!("match {label}"), boards.len() - done_set.len());
         let progress = self.progress;
-        let (_, failed) = matches::run(boards, config, &writer, &done_set, &|o| match o {
+        let known = self.known_tables(&header)?;
+        let (_, failed) = matches::run(boards, config, &writer, &done_set, &known, &|o| match o {
             DealOutcome::Played(_) => progress.step(),
             DealOutcome::Failed { board, error, .. } => {
                 progress.note(&format!("{label}, board {board}: {error}"));
@@ -191,6 +192,40 @@ impl Context<'_> {
         }
         let (_, all) = results::read(&path)?;
         Ok(summarize(&all))
+    }
+}
+
+impl Context<'_> {
+    /// The declarer tables of this directory's other results files that
+    /// `header`'s match can take over (same deals, defence, seed and
+    /// counting of discrepancies, declarer mode).
+    fn known_tables(&self, header: &MatchHeader) -> Result<KnownTables, ExperimentError> {
+        let mut known = KnownTables::default();
+        if header.mode != Mode::Declarer {
+            return Ok(known);
+        }
+        let entries = std::fs::read_dir(&self.dir).map_err(io(&self.dir))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            let Ok((other, results)) = results::read(&path) else {
+                continue;
+            };
+            let same = other.mode == Mode::Declarer
+                && other.deals_digest == header.deals_digest
+                && other.defense == header.defense
+                && other.seed == header.seed
+                && other.discrepancies == header.discrepancies;
+            if same {
+                for r in results {
+                    known.insert(&other.a, r.deal, r.a);
+                    known.insert(&other.b, r.deal, r.b);
+                }
+            }
+        }
+        Ok(known)
     }
 }
 

@@ -14,7 +14,7 @@ use cards::Card;
 use players::player::{Board, PlayError, PlayerSpec};
 use players::seed::derive;
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -119,7 +119,41 @@ pub fn play_table(
     })
 }
 
-/// Plays deal `index` of the set at both tables.
+/// Tables already played in declarer mode by other matches on the same
+/// deals, defence, seed and counting of discrepancies: a declarer's table
+/// depends on nothing else, so it is taken from there instead of being
+/// played again (the experiments pit several players against one).
+#[derive(Default, Debug)]
+pub struct KnownTables {
+    tables: HashMap<(String, usize), TableResult>,
+}
+
+impl KnownTables {
+    /// Remembers that `declarer` (a spec as printed) played deal `deal`
+    /// so.
+    pub fn insert(&mut self, declarer: &str, deal: usize, table: TableResult) {
+        self.tables.insert((declarer.to_string(), deal), table);
+    }
+
+    fn get(&self, declarer: &PlayerSpec, deal: usize) -> Option<TableResult> {
+        self.tables.get(&(declarer.to_string(), deal)).cloned()
+    }
+
+    /// How many tables are known.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Whether no table is known.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+}
+
+/// Plays deal `index` of the set at both tables (in declarer mode, a table
+/// found in `known` is taken from there).
 ///
 /// # Errors
 /// [`PlayError`] when a player cannot choose.
@@ -127,25 +161,21 @@ pub fn play_deal(
     config: &MatchConfig,
     index: usize,
     board: &SetBoard,
+    known: &KnownTables,
 ) -> Result<DealResult, PlayError> {
     let seed = derive(config.seed, &[index as u64]);
-    let (a, b) = match config.mode {
-        Mode::Declarer => (
-            play_table(
-                &board.board,
-                &config.a,
-                &config.defense,
-                seed,
-                config.discrepancies,
-            )?,
-            play_table(
-                &board.board,
-                &config.b,
-                &config.defense,
-                seed,
-                config.discrepancies,
-            )?,
+    let declare = |who: &PlayerSpec| match known.get(who, index) {
+        Some(table) => Ok(table),
+        None => play_table(
+            &board.board,
+            who,
+            &config.defense,
+            seed,
+            config.discrepancies,
         ),
+    };
+    let (a, b) = match config.mode {
+        Mode::Declarer => (declare(&config.a)?, declare(&config.b)?),
         Mode::Pairs => (
             play_table(
                 &board.board,
@@ -199,13 +229,14 @@ pub fn run(
     config: &MatchConfig,
     writer: &ResultsWriter,
     done: &HashSet<usize>,
+    known: &KnownTables,
     on_deal: &(dyn Fn(DealOutcome<'_>) + Sync),
 ) -> Result<(Vec<DealResult>, usize), MatchError> {
     config.check()?;
     let pending: Vec<usize> = (0..boards.len()).filter(|i| !done.contains(i)).collect();
     let outcomes: Vec<Result<Option<DealResult>, ResultsError>> = pending
         .par_iter()
-        .map(|&i| match play_deal(config, i, &boards[i]) {
+        .map(|&i| match play_deal(config, i, &boards[i], known) {
             Ok(result) => {
                 writer.append(&result)?;
                 on_deal(DealOutcome::Played(&result));
@@ -260,6 +291,37 @@ mod tests {
         let west = dd::Solver::new().tricks(&opening) as usize;
         assert_eq!(t.tricks, 4 - west);
         assert_eq!(t.made, t.tricks >= 3);
+    }
+
+    #[test]
+    fn a_known_declarer_table_is_taken_over_and_equals_a_replay() {
+        let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
+        let set_board = SetBoard {
+            number: 1,
+            board: b,
+            pimc_make: None,
+        };
+        let config = MatchConfig {
+            a: "pimc:w=4".parse().unwrap(),
+            b: "random".parse().unwrap(),
+            defense: "dd".parse().unwrap(),
+            mode: Mode::Declarer,
+            seed: 3,
+            discrepancies: false,
+        };
+        let fresh = play_deal(&config, 0, &set_board, &KnownTables::default()).unwrap();
+        let mut known = KnownTables::default();
+        known.insert("random", 0, fresh.b.clone());
+        let again = play_deal(&config, 0, &set_board, &known).unwrap();
+        assert_eq!(again.b, fresh.b);
+        assert_eq!(again.a.play, fresh.a.play);
+        let mut fake = fresh.b.clone();
+        fake.tricks = 99;
+        known.insert("random", 0, fake);
+        assert_eq!(
+            play_deal(&config, 0, &set_board, &known).unwrap().b.tricks,
+            99
+        );
     }
 
     #[test]

@@ -230,12 +230,19 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         .build()?;
     let progress = bar(boards.len() - done_set.len().min(boards.len()), "deals");
     let (_, failed) = pool.install(|| {
-        matches::run(&boards, &config, &writer, &done_set, &|o| match o {
-            DealOutcome::Played(_) => progress.inc(1),
-            DealOutcome::Failed { board, error, .. } => {
-                progress.suspend(|| eprintln!("board {board}: {error}"));
-            }
-        })
+        matches::run(
+            &boards,
+            &config,
+            &writer,
+            &done_set,
+            &matches::KnownTables::default(),
+            &|o| match o {
+                DealOutcome::Played(_) => progress.inc(1),
+                DealOutcome::Failed { board, error, .. } => {
+                    progress.suspend(|| eprintln!("board {board}: {error}"));
+                }
+            },
+        )
     })?;
     progress.finish_and_clear();
     let (header, all) = results::read(&args.results)?;
