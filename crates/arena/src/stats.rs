@@ -136,7 +136,7 @@ fn percent(rate: Option<Rate>) -> String {
 }
 
 fn seconds(t: Option<f64>) -> String {
-    t.map_or("-".into(), |t| format!("{t:.3} s"))
+    t.map_or("-".into(), |t| format!("{:.2} ms", 1000.0 * t))
 }
 
 impl Summary {
