@@ -26,7 +26,7 @@
 //! makes the contract double dummy.
 
 use bridge::Position;
-use cards::{Deal, Seat, Side, Strain};
+use cards::{Deal, Seat, Strain};
 use players::player::Board;
 use players::seed::derive;
 use rand::SeedableRng;
@@ -514,7 +514,6 @@ fn board_from_tags(
         None => index,
     };
     let pimc_make = get("PimcMake").and_then(|(_, t)| t.parse().ok());
-    let _ = Side::NorthSouth;
     Ok(SetBoard {
         number,
         board: Board {

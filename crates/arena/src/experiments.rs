@@ -382,7 +382,17 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             _ => "52 cards, 3NT".into(),
         };
         for w in worlds {
-            let mut m1: Option<Summary> = None;
+            let mut row = |m: usize, discrepancies: usize, decisions: usize, made, versus: &str| {
+                let p = paper.iter().find(|p| p.0 == cards && p.1 == m && p.2 == w);
+                writeln!(
+                    out,
+                    "| {cards} | {ours} | {m} | {w} | {discrepancies} / {decisions} | {} | {versus} | {} | {} |",
+                    pct(made),
+                    p.map_or("-", |p| p.3),
+                    p.map_or("-", |p| p.4)
+                )
+                .expect("string");
+            };
             for m in [2, 3] {
                 let config = declarer_match(
                     &format!("alphamu:m={m},w={w}"),
@@ -392,34 +402,15 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
                     true,
                 );
                 let s = ctx.play(&format!("{label}-m{m}-w{w}"), &deals, &config)?;
-                if m1.is_none() {
-                    m1 = Some(s.clone());
-                    let p = paper.iter().find(|p| p.0 == cards && p.1 == 1 && p.2 == w);
-                    writeln!(
-                        out,
-                        "| {cards} | {ours} | 1 | {w} | 0 / {} | {} | - | {} | {} |",
-                        s.decisions_b,
-                        pct(s.made_b),
-                        p.map_or("-", |p| p.3),
-                        p.map_or("-", |p| p.4)
-                    )
-                    .expect("string");
+                if m == 2 {
+                    // B, alpha-mu with M = 1, is the same in both matches.
+                    row(1, 0, s.decisions_b, s.made_b, "-");
                 }
-                let p = paper.iter().find(|p| p.0 == cards && p.1 == m && p.2 == w);
                 let winrate = s
                     .winrate
                     .map_or("-".into(), |r| format!("{:.3} ± {:.3}", r.rate, r.sigma));
-                writeln!(
-                    out,
-                    "| {cards} | {ours} | {m} | {w} | {} / {} | {} | {}, {winrate} | {} | {} |",
-                    s.discrepancies_a,
-                    s.decisions_a,
-                    pct(s.made_a),
-                    s.differing,
-                    p.map_or("-", |p| p.3),
-                    p.map_or("-", |p| p.4)
-                )
-                .expect("string");
+                let versus = format!("{}, {winrate}", s.differing);
+                row(m, s.discrepancies_a, s.decisions_a, s.made_a, &versus);
             }
         }
     }

@@ -266,11 +266,7 @@ impl Board {
     pub fn position_after(&self, play: &[Card]) -> Result<PlayState, PlayError> {
         let table = Table::new(&self.deal.into())?;
         table.knowledge(self.strain, self.declarer.lho(), play)?;
-        let mut state = PlayState::new(self.deal, self.strain, self.declarer);
-        for &card in play {
-            state.play(card).expect("the play was checked");
-        }
-        Ok(state)
+        Ok(self.replay(play))
     }
 
     /// The position after `play`, which must be legal (as in a playout the

@@ -4,7 +4,8 @@
 //! card is averaged, and each row is compared with PIMC in the same run.
 
 use anyhow::{Context, Result};
-use bridge::{PlayState, Position};
+use arena::matches::play_table;
+use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,7 +14,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Switches;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 /// Arguments of `alphamu bench`.
 #[derive(Args)]
@@ -53,27 +53,6 @@ fn list(text: &str, what: &str) -> Result<Vec<usize>> {
                 .with_context(|| format!("--{what}: '{t}' is not a number"))
         })
         .collect()
-}
-
-/// Plays one deal; returns the declarer decision times and tricks made.
-fn play_deal(board: &Board, player: &PlayerSpec, seed: u64) -> Result<(Vec<Duration>, bool)> {
-    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
-    let mut play = Vec::new();
-    let mut times = Vec::new();
-    while !state.is_over() {
-        let seat = state.position().to_move();
-        let declaring = seat.side() == board.declarer.side();
-        let choices = state.position().legal_cards().len();
-        let start = Instant::now();
-        let who = if declaring { player } else { &PlayerSpec::Dd };
-        let card = who.choose(board, &play, seed.wrapping_add(play.len() as u64))?;
-        if declaring && choices > 1 {
-            times.push(start.elapsed());
-        }
-        state.play(card).expect("legal");
-        play.push(card);
-    }
-    Ok((times, state.tricks(board.declarer.side()) >= board.need))
 }
 
 fn boards(cards: usize, n: usize, seed: u64) -> Vec<Board> {
@@ -163,15 +142,23 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let mut pimc_time = 0.0;
     for (c, name, w, opts, t, spec) in rows {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(t).build()?;
-        let mut times = Vec::new();
-        let mut made = 0;
+        let (mut decisions, mut seconds, mut made) = (0, 0.0, 0);
         for (i, board) in boards(c, args.deals, args.seed).iter().enumerate() {
-            let (ts, ok) = pool.install(|| play_deal(board, &spec, args.seed * 7919 + i as u64))?;
-            times.extend(ts);
-            made += usize::from(ok);
+            let table = pool.install(|| {
+                play_table(
+                    board,
+                    &spec,
+                    &PlayerSpec::Dd,
+                    args.seed * 7919 + i as u64,
+                    false,
+                )
+            })?;
+            decisions += table.decisions;
+            seconds += table.think_seconds;
+            made += usize::from(table.made);
             bar.inc(1);
         }
-        let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64;
+        let mean = seconds / decisions.max(1) as f64;
         if name == "PIMC" {
             pimc_time = mean;
         }
@@ -183,7 +170,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         bar.suspend(|| {
             println!(
                 "| {c} | {name} | {w} | {opts} | {t_label} | {} | {made}/{} | {:.2} ms | {:.2} |",
-                times.len(),
+                decisions,
                 args.deals,
                 mean * 1000.0,
                 mean / pimc_time
