@@ -19,16 +19,23 @@
 //!   grand slam in small), or just the tricks (`tricks`, no contract, as in
 //!   the recursive Monte Carlo paper).
 //!
+//! Endings: with `after_tricks` set, the first tricks of each deal are
+//! played double dummy by all four players (a best card chosen at random
+//! among equals), and the set's boards start from there: the first alpha-mu
+//! paper's 36-card deals are 3NT deals after four tricks. The cards played
+//! are saved in the PBN play section.
+//!
 //! The filter of the first alpha-mu paper keeps deals on which PIMC's
 //! chance lies in a range (30% to 70% there). We estimate that chance as
-//! PIMC does before the opening lead: the fraction of `filter_worlds`
+//! PIMC does where the board starts: the fraction of `filter_worlds`
 //! worlds drawn from declarer's view and the auction in which declarer
 //! makes the contract double dummy.
 
-use bridge::Position;
-use cards::{Deal, Seat, Strain};
+use bridge::{PlayState, Position};
+use cards::{Card, Deal, Seat, Strain};
 use players::player::Board;
 use players::seed::derive;
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -111,6 +118,9 @@ pub struct DealSetSpec {
     pub filter: Option<(f64, f64)>,
     /// Worlds of the PIMC chance.
     pub filter_worlds: usize,
+    /// Tricks played double dummy before each board starts (0: boards
+    /// start before the opening lead).
+    pub after_tricks: usize,
 }
 
 /// A deal set that cannot be made or read.
@@ -139,7 +149,10 @@ pub struct SetBoard {
     pub number: usize,
     /// The deal and its goal.
     pub board: Board,
-    /// PIMC's chance before the lead, when it was computed.
+    /// The cards played before the board starts, in order (empty when it
+    /// starts before the opening lead).
+    pub played: Vec<Card>,
+    /// PIMC's chance where the board starts, when it was computed.
     pub pimc_make: Option<f64>,
 }
 
@@ -156,6 +169,9 @@ impl DealSetSpec {
             } => format!("--kind reduced --cards {cards_per_hand} --goal {goal}"),
         };
         out += &format!(" --count {} --seed {}", self.count, self.seed);
+        if self.after_tricks > 0 {
+            out += &format!(" --after-tricks {}", self.after_tricks);
+        }
         if let Some((lo, hi)) = self.filter {
             out += &format!(" --filter {lo}-{hi} --filter-worlds {}", self.filter_worlds);
         }
@@ -173,6 +189,16 @@ impl DealSetSpec {
     }
 
     fn check(&self) -> Result<(), DealSetError> {
+        let hand = match self.kind {
+            Kind::Reduced { cards_per_hand, .. } => cards_per_hand,
+            _ => 13,
+        };
+        if self.after_tricks >= hand {
+            return Err(DealSetError::Spec(format!(
+                "--after-tricks {}: a hand of {hand} cards leaves no trick to play",
+                self.after_tricks
+            )));
+        }
         if let Kind::Reduced {
             cards_per_hand,
             goal,
@@ -251,11 +277,13 @@ impl DealSetSpec {
             need,
             constraints: *constraints,
         };
+        let played = play_double_dummy(&board, 4 * self.after_tricks, &mut rng);
         let pimc_make = match self.filter {
             None => None,
             Some((lo, hi)) => {
                 let make = pimc_chance(
                     &board,
+                    &played,
                     self.filter_worlds,
                     derive(self.seed, &[i as u64, 1]),
                 )?;
@@ -268,8 +296,54 @@ impl DealSetSpec {
         Some(SetBoard {
             number: 0,
             board,
+            played,
             pimc_make,
         })
+    }
+}
+
+/// The first `cards` cards of `board` played double dummy by all four
+/// players, each a best card for the side to move, drawn uniformly among
+/// the best: the legal cards are tried in a random order and the first that
+/// keeps the side's double-dummy tricks is played (one null-window search
+/// per card tried instead of every card's exact value).
+fn play_double_dummy(board: &Board, cards: usize, rng: &mut ChaCha8Rng) -> Vec<Card> {
+    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
+    let mut played = Vec::with_capacity(cards);
+    while played.len() < cards && !state.is_over() {
+        let position = state.position();
+        let mut legal: Vec<Card> = position.legal_cards().iter().collect();
+        legal.shuffle(rng);
+        let card = dd::batch::with_thread_solver(|solver| {
+            let best = usize::from(solver.tricks(position));
+            legal
+                .iter()
+                .copied()
+                .find(|&card| keeps_tricks(solver, position, card, best))
+                .expect("some card keeps the double-dummy value")
+        });
+        state.play(card).expect("a legal card");
+        played.push(card);
+    }
+    played
+}
+
+/// Whether `card` lets the side to move still take `best` tricks from
+/// `position` on (its current trick included).
+fn keeps_tricks(solver: &mut dd::Solver, position: &Position, card: Card, best: usize) -> bool {
+    let side = position.to_move().side();
+    let (child, winner) = position.play(card).expect("a legal card");
+    let won = usize::from(winner.is_some_and(|w| w.side() == side));
+    let Some(need) = best.checked_sub(won).filter(|&n| n > 0) else {
+        return true;
+    };
+    let left = child.tricks_left();
+    if need > left {
+        false
+    } else if child.to_move().side() == side {
+        solver.can_take(&child, need as u8)
+    } else {
+        !solver.can_take(&child, (left - need + 1) as u8)
     }
 }
 
@@ -280,17 +354,28 @@ fn declarer_dd_tricks(deal: &Deal) -> usize {
     opening.tricks_left() - west
 }
 
-/// PIMC's chance before the opening lead: the fraction of `worlds` worlds
-/// drawn from declarer's view in which declarer makes the contract double
-/// dummy.
-fn pimc_chance(board: &Board, worlds: usize, seed: u64) -> Option<f64> {
-    let (_, deals) = board.worlds(board.declarer, &[], worlds, seed).ok()?;
+/// PIMC's chance after `played`: the fraction of `worlds` worlds drawn
+/// from declarer's view in which declarer makes the contract double dummy
+/// from there.
+fn pimc_chance(board: &Board, played: &[Card], worlds: usize, seed: u64) -> Option<f64> {
+    let (_, deals) = board.worlds(board.declarer, played, worlds, seed).ok()?;
+    let side = board.declarer.side();
     let made = deals
         .iter()
         .filter(|d| {
-            let opening = Position::opening(**d, board.strain, board.declarer);
-            let defence = dd::batch::with_thread_solver(|s| s.tricks(&opening)) as usize;
-            opening.tricks_left() - defence >= board.need
+            let world = Board {
+                deal: **d,
+                ..*board
+            };
+            let state = world.replay(played);
+            let position = state.position();
+            let to_move = dd::batch::with_thread_solver(|s| s.tricks(position)) as usize;
+            let ours = if position.to_move().side() == side {
+                to_move
+            } else {
+                position.tricks_left() - to_move
+            };
+            state.tricks(side) + ours >= board.need
         })
         .count();
     Some(made as f64 / deals.len() as f64)
@@ -341,7 +426,7 @@ pub fn generate(
 #[must_use]
 pub fn pbn_header(spec: &DealSetSpec) -> String {
     format!(
-        "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance before the lead\n\n",
+        "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance where the board starts, [Play] the cards played before it starts\n\n",
         spec.arguments()
     )
 }
@@ -369,8 +454,119 @@ pub fn pbn_board(board: &SetBoard, event: &str) -> String {
     if let Some(p) = board.pimc_make {
         out += &format!("[PimcMake \"{p:.3}\"]\n");
     }
+    if !board.played.is_empty() {
+        out += &pbn_play_section(b, &board.played);
+    }
     out.push('\n');
     out
+}
+
+/// The PBN play section of `played`: the `[Play]` tag naming the opening
+/// leader, then one line a trick with the cards in columns by seat from
+/// the leader on (`-` for a card not yet played), then `*` when the play
+/// stops before the end.
+fn pbn_play_section(board: &Board, played: &[Card]) -> String {
+    let leader = board.declarer.lho();
+    let mut out = format!("[Play \"{}\"]\n", leader.letter());
+    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
+    for trick in played.chunks(4) {
+        let mut columns = ["-".to_string(), "-".into(), "-".into(), "-".into()];
+        for &card in trick {
+            let seat = state.position().to_move();
+            columns[(seat.index() + 4 - leader.index()) % 4] = card.to_string();
+            state.play(card).expect("a legal play");
+        }
+        out += &columns.join(" ");
+        out.push('\n');
+    }
+    if !state.is_over() {
+        out += "*\n";
+    }
+    out
+}
+
+/// The cards of a PBN play section in the order they were played, checked
+/// against the rules.
+fn read_play_section(
+    board: &Board,
+    leader: (usize, &str),
+    lines: &[(usize, String)],
+) -> Result<Vec<Card>, DealSetError> {
+    let at = |line: usize, message: String| DealSetError::Line { line, message };
+    let first = leader
+        .1
+        .chars()
+        .next()
+        .and_then(Seat::from_letter)
+        .filter(|_| leader.1.len() == 1)
+        .ok_or_else(|| {
+            at(
+                leader.0,
+                format!("[Play]: '{}' is not a seat (N, E, S, W)", leader.1),
+            )
+        })?;
+    if first != board.declarer.lho() {
+        return Err(at(
+            leader.0,
+            format!(
+                "[Play]: the opening leader is {}, declarer's left-hand opponent, not {first}",
+                board.declarer.lho()
+            ),
+        ));
+    }
+    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
+    let mut played = Vec::new();
+    let mut ended = false;
+    for (line, text) in lines {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        if tokens.is_empty() || tokens[0].starts_with('{') {
+            continue;
+        }
+        if tokens == ["*"] {
+            ended = true;
+            continue;
+        }
+        let tokens: Vec<&str> = tokens.into_iter().filter(|t| *t != "*").collect();
+        if ended || tokens.len() != 4 {
+            return Err(at(
+                *line,
+                if ended {
+                    "a trick after the end of the play ('*')".into()
+                } else {
+                    format!("a trick has four columns (a card or '-'), found '{text}'")
+                },
+            ));
+        }
+        let mut cards: [Option<Card>; 4] = [None; 4];
+        for (column, token) in tokens.iter().enumerate() {
+            if *token != "-" {
+                let card: Card = token
+                    .parse()
+                    .map_err(|e| at(*line, format!("[Play]: {e}")))?;
+                cards[(first.index() + column) % 4] = Some(card);
+            }
+        }
+        let leader = state.position().to_move();
+        for k in 0..4 {
+            let seat = Seat::from_index((leader.index() + k) % 4);
+            match cards[seat.index()] {
+                Some(card) if !ended => {
+                    state
+                        .play(card)
+                        .map_err(|e| at(*line, format!("[Play]: {e}")))?;
+                    played.push(card);
+                }
+                Some(card) => {
+                    return Err(at(
+                        *line,
+                        format!("[Play]: {seat} plays {card} after a card missing from the trick"),
+                    ))
+                }
+                None => ended = true,
+            }
+        }
+    }
+    Ok(played)
 }
 
 /// Reads the boards of a PBN file: `[Deal]` and `[Declarer]` are needed;
@@ -382,6 +578,8 @@ pub fn pbn_board(board: &SetBoard, event: &str) -> String {
 pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
     let mut boards = Vec::new();
     let mut tags: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    let mut play_lines: Vec<(usize, String)> = Vec::new();
+    let mut in_play = false;
     let mut start = 0;
     let lines: Vec<&str> = text.lines().collect();
     for (i, raw) in lines.iter().enumerate() {
@@ -392,9 +590,20 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
         }
         if line.is_empty() {
             if !tags.is_empty() {
-                boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+                boards.push(board_from_tags(
+                    &tags,
+                    &play_lines,
+                    start,
+                    boards.len() + 1,
+                )?);
                 tags.clear();
+                play_lines.clear();
             }
+            in_play = false;
+            continue;
+        }
+        if in_play && !line.starts_with('[') {
+            play_lines.push((number, line.to_string()));
             continue;
         }
         let fail = |message: String| DealSetError::Line {
@@ -421,20 +630,33 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
             start = number;
         }
         if name == "Event" && tags.contains_key("Deal") {
-            boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+            boards.push(board_from_tags(
+                &tags,
+                &play_lines,
+                start,
+                boards.len() + 1,
+            )?);
             tags.clear();
+            play_lines.clear();
             start = number;
         }
+        in_play = name == "Play";
         tags.insert(name.to_string(), (number, value.to_string()));
     }
     if !tags.is_empty() {
-        boards.push(board_from_tags(&tags, start, boards.len() + 1)?);
+        boards.push(board_from_tags(
+            &tags,
+            &play_lines,
+            start,
+            boards.len() + 1,
+        )?);
     }
     Ok(boards)
 }
 
 fn board_from_tags(
     tags: &BTreeMap<String, (usize, String)>,
+    play_lines: &[(usize, String)],
     start: usize,
     index: usize,
 ) -> Result<SetBoard, DealSetError> {
@@ -514,15 +736,21 @@ fn board_from_tags(
         None => index,
     };
     let pimc_make = get("PimcMake").and_then(|(_, t)| t.parse().ok());
+    let board = Board {
+        deal,
+        strain,
+        declarer,
+        need,
+        constraints,
+    };
+    let played = match get("Play") {
+        Some((line, leader)) => read_play_section(&board, (*line, leader), play_lines)?,
+        None => Vec::new(),
+    };
     Ok(SetBoard {
         number,
-        board: Board {
-            deal,
-            strain,
-            declarer,
-            need,
-            constraints,
-        },
+        board,
+        played,
         pimc_make,
     })
 }
@@ -538,6 +766,7 @@ mod tests {
             seed: 5,
             filter,
             filter_worlds: 10,
+            after_tricks: 0,
         }
     }
 
@@ -597,6 +826,103 @@ mod tests {
             assert_eq!(b.board.need, 4);
             assert_eq!(declarer_dd_tricks(&b.board.deal), 4);
         }
+    }
+
+    /// Declarer's tricks won in `played` plus its double-dummy tricks from
+    /// there.
+    fn declarer_total(board: &Board, played: &[Card]) -> usize {
+        let state = board.replay(played);
+        let position = state.position();
+        let to_move = dd::Solver::new().tricks(position) as usize;
+        let side = board.declarer.side();
+        let ours = if position.to_move().side() == side {
+            to_move
+        } else {
+            position.tricks_left() - to_move
+        };
+        state.tricks(side) + ours
+    }
+
+    #[test]
+    fn endings_are_played_double_dummy_and_round_trip_through_pbn() {
+        let mut s = spec(
+            Kind::Reduced {
+                cards_per_hand: 6,
+                goal: Goal::DoubleDummy,
+            },
+            6,
+            None,
+        );
+        s.after_tricks = 2;
+        assert!(s.arguments().contains("--after-tricks 2"));
+        let boards = generate(&s, |_| {}).unwrap();
+        let mut text = pbn_header(&s);
+        for b in &boards {
+            assert_eq!(b.played.len(), 8);
+            // Best play on all sides keeps declarer's double-dummy tricks.
+            assert_eq!(
+                declarer_total(&b.board, &b.played),
+                declarer_dd_tricks(&b.board.deal)
+            );
+            text += &pbn_board(b, "test");
+        }
+        assert!(text.contains("[Play \"W\"]\n"), "{text}");
+        let read = read_pbn(&text).unwrap();
+        for (a, b) in boards.iter().zip(&read) {
+            assert_eq!(a.played, b.played);
+            assert_eq!(a.board.deal, b.board.deal);
+        }
+        // The random choice among equal cards varies the play between
+        // seeds, and the same seed repeats it.
+        let again = generate(&s, |_| {}).unwrap();
+        assert!(boards.iter().zip(&again).all(|(a, b)| a.played == b.played));
+        // An ending of 3NT after four tricks, filtered where it starts.
+        let mut three = spec(Kind::ThreeNt, 1, Some((0.3, 0.7)));
+        three.after_tricks = 4;
+        let b = &generate(&three, |_| {}).unwrap()[0];
+        assert_eq!(b.played.len(), 16);
+        assert!((0.3..=0.7).contains(&b.pimc_make.unwrap()));
+        assert_eq!(declarer_total(&b.board, &b.played), {
+            let opening = Position::opening(b.board.deal, Strain::Notrump, Seat::South);
+            13 - dd::Solver::new().tricks(&opening) as usize
+        });
+        let mut whole = spec(Kind::ThreeNt, 1, None);
+        whole.after_tricks = 13;
+        assert!(generate(&whole, |_| {}).is_err());
+    }
+
+    #[test]
+    fn play_sections_are_read_in_columns_and_checked() {
+        // North Q2 of spades and the heart king, East 54 and the ace, South
+        // A3 and the two, West KJ and the queen. West leads the spade king,
+        // won by South's ace; South leads the heart two.
+        let head = "[Deal \"N:Q2.K.. 54.A.. A3.2.. KJ.Q..\"]\n[Declarer \"S\"]\n[Need \"1\"]\n";
+        let read = |play: &str| read_pbn(&format!("{head}{play}"));
+        let b = &read("[Play \"W\"]\nSK S2 S4 SA\n- - - H2\n*\n").unwrap()[0];
+        let played: Vec<String> = b.played.iter().map(ToString::to_string).collect();
+        assert_eq!(played, ["SK", "S2", "S4", "SA", "H2"]);
+        // The columns are seats, not the order of play: in the second trick
+        // South leads, then West.
+        let b = &read("[Play \"W\"]\nSK S2 S4 SA\nHQ HK HA H2\n").unwrap()[0];
+        let played: Vec<String> = b.played.iter().map(ToString::to_string).collect();
+        assert_eq!(played, ["SK", "S2", "S4", "SA", "H2", "HQ", "HK", "HA"]);
+        let error = |play: &str| read(play).unwrap_err().to_string();
+        let e = error("[Play \"W\"]\nSK HK S4 SA\n");
+        assert!(
+            e.contains("line 5") && e.contains("N must follow suit") && e.contains("HK"),
+            "{e}"
+        );
+        let e = error("[Play \"N\"]\nS2 S4 SA SK\n");
+        assert!(
+            e.contains("line 4") && e.contains("opening leader is W"),
+            "{e}"
+        );
+        let e = error("[Play \"W\"]\nSK S2 S4\n");
+        assert!(e.contains("line 5") && e.contains("four columns"), "{e}");
+        let e = error("[Play \"W\"]\nSK S2 S4 SA\nHQ - HA H2\n");
+        assert!(e.contains("line 6") && e.contains("missing"), "{e}");
+        let e = error("[Play \"W\"]\nSK S2 S4 XX\n");
+        assert!(e.contains("line 5") && e.contains("XX"), "{e}");
     }
 
     #[test]

@@ -111,7 +111,8 @@ impl Context<'_> {
         let path = self.dir.join(format!("{label}.pbn"));
         let header = deal_set::pbn_header(spec);
         if let Ok(text) = std::fs::read_to_string(&path) {
-            if text.starts_with(&header) {
+            // The first line names the spec that made the set.
+            if text.lines().next() == header.lines().next() {
                 let boards = deal_set::read_pbn(&text)?;
                 if boards.len() == spec.count {
                     return Ok((path, boards));
@@ -119,6 +120,14 @@ impl Context<'_> {
             }
         }
         std::fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+        if let Some(boards) = self.first_of_larger_set(spec)? {
+            let event = format!("alphamu {label}");
+            let text: String = std::iter::once(header)
+                .chain(boards.iter().map(|b| deal_set::pbn_board(b, &event)))
+                .collect();
+            std::fs::write(&path, text).map_err(io(&path))?;
+            return Ok((path, boards));
+        }
         let partial = self.dir.join(format!("{label}.pbn.partial"));
         let mut text = header;
         std::fs::write(&partial, &text).map_err(io(&partial))?;
@@ -138,6 +147,56 @@ impl Context<'_> {
         }
         std::fs::rename(&partial, &path).map_err(io(&path))?;
         Ok((path, boards))
+    }
+
+    /// The first deals of a larger set made by the same spec, in this
+    /// experiment's directory or a sibling one: a set is made deal by deal
+    /// in a fixed order, so its first N deals are the set of N deals.
+    fn first_of_larger_set(
+        &self,
+        spec: &DealSetSpec,
+    ) -> Result<Option<Vec<SetBoard>>, ExperimentError> {
+        let Some(root) = self.dir.parent() else {
+            return Ok(None);
+        };
+        let dirs = std::fs::read_dir(root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir());
+        for dir in dirs {
+            let files = std::fs::read_dir(&dir).into_iter().flatten().flatten();
+            for path in files.map(|e| e.path()) {
+                if path.extension().is_none_or(|e| e != "pbn") {
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                let first = text.lines().next().unwrap_or_default();
+                let count = first
+                    .split_once("--count ")
+                    .and_then(|(_, rest)| rest.split(' ').next())
+                    .and_then(|c| c.parse::<usize>().ok());
+                let Some(count) = count.filter(|&c| c > spec.count) else {
+                    continue;
+                };
+                let larger = DealSetSpec {
+                    count,
+                    ..spec.clone()
+                };
+                if deal_set::pbn_header(&larger).lines().next() != Some(first) {
+                    continue;
+                }
+                let mut boards = deal_set::read_pbn(&text)?;
+                if boards.len() == count {
+                    boards.truncate(spec.count);
+                    return Ok(Some(boards));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// Plays the match `label` on a deal set into `DIR/label.jsonl`
@@ -313,41 +372,54 @@ fn pairs_match(a: &str, b: &str, seed: u64) -> MatchConfig {
     }
 }
 
+/// A deal set of table 1 and the rows played on it.
+struct TableOneSet {
+    label: &'static str,
+    spec: DealSetSpec,
+    /// The paper's deck size these deals stand for.
+    paper_cards: usize,
+    worlds: Vec<usize>,
+}
+
 /// The alpha-mu paper's table 1.
 fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
-    // (label, our kind, deals, the paper's cards, worlds). Full-size
-    // 52-card deals cost about 90 s per deal and match on one core here,
-    // so that set is smaller.
-    let sets: Vec<(&str, Kind, usize, usize, Vec<usize>)> = if ctx.quick {
-        vec![
-            (
-                "deals-52",
-                reduced(6, Goal::DoubleDummy),
-                ctx.count(10, 0),
-                52,
-                vec![20, 40],
-            ),
-            (
-                "deals-36",
-                reduced(4, Goal::DoubleDummy),
-                ctx.count(10, 0),
-                36,
-                vec![20],
-            ),
+    // Full-size 52-card deals cost about 90 s per deal and match on one
+    // core here, so that set is small; the 36-card endings cost about a
+    // second per deal to make and a tenth of that to play.
+    let set = |label, kind, after_tricks, count, paper_cards, worlds| TableOneSet {
+        label,
+        spec: DealSetSpec {
+            kind,
+            count,
+            seed: ctx.seed,
+            filter: Some((0.3, 0.7)),
+            filter_worlds: 20,
+            after_tricks,
+        },
+        paper_cards,
+        worlds,
+    };
+    let sets = if ctx.quick {
+        let small = reduced(6, Goal::DoubleDummy);
+        [
+            set("deals-52", small, 0, ctx.count(10, 0), 52, vec![20, 40]),
+            set("deals-36", small, 2, ctx.count(10, 0), 36, vec![20]),
         ]
     } else {
-        vec![
-            (
+        [
+            set(
                 "deals-52",
                 Kind::ThreeNt,
+                0,
                 ctx.count(0, 12),
                 52,
                 vec![20, 40],
             ),
-            (
+            set(
                 "deals-36",
-                reduced(9, Goal::DoubleDummy),
-                ctx.count(0, 100),
+                Kind::ThreeNt,
+                4,
+                ctx.count(0, 1000),
                 36,
                 vec![20],
             ),
@@ -365,21 +437,29 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         (36, 3, 20, "190 / 13 000", "48.2%"),
     ];
     let mut out = String::from(
-        "Declarer alpha-mu with M Max moves against alpha-mu with M = 1 (PIMC) on the same deals, both against PIMC defenders with 20 worlds. Deals: 3NT after 1NT-3NT (52 cards) and 9 random cards per hand in notrump with declarer's double-dummy target (36 cards), kept when PIMC's chance before the lead is between 30% and 70%. A discrepancy is a decision where alpha-mu plays another card than M = 1 would over the same worlds.\n\n",
+        "Declarer alpha-mu with M Max moves against alpha-mu with M = 1 (PIMC) on the same deals, both against PIMC defenders with 20 worlds. Deals: 3NT after 1NT-3NT (52 cards), and the same 3NT deals after their first four tricks played double dummy by all four players (36 cards), each kept when PIMC's chance where it starts is between 30% and 70%. A discrepancy is a decision where alpha-mu plays another card than M = 1 would over the same worlds.\n\n",
     );
     out += "| cards (paper) | our deals | M | worlds | discrepancies | score (± σ) | alpha-mu − PIMC on the same deals (≠, winrate ± σ) | paper: discrepancies | paper: score |\n|---|---|---|---|---|---|---|---|---|\n";
-    for (label, kind, n, cards, worlds) in sets {
-        let set = DealSetSpec {
-            kind,
-            count: n,
-            seed: ctx.seed,
-            filter: Some((0.3, 0.7)),
-            filter_worlds: 20,
+    for TableOneSet {
+        label,
+        spec,
+        paper_cards: cards,
+        worlds,
+    } in sets
+    {
+        let (kind, after_tricks) = (spec.kind, spec.after_tricks);
+        let deals = ctx.deals(label, &spec)?;
+        let hand = match kind {
+            Kind::Reduced { cards_per_hand, .. } => cards_per_hand,
+            _ => 13,
         };
-        let deals = ctx.deals(label, &set)?;
-        let ours = match kind {
-            Kind::Reduced { cards_per_hand, .. } => format!("{} cards", 4 * cards_per_hand),
-            _ => "52 cards, 3NT".into(),
+        let ours = match (kind, after_tricks) {
+            (Kind::Reduced { .. }, 0) => format!("{} cards", 4 * hand),
+            (Kind::Reduced { .. }, t) => {
+                format!("{} cards after {t} tricks", 4 * (hand - t))
+            }
+            (_, 0) => "52 cards, 3NT".into(),
+            (_, t) => format!("{} cards, 3NT after {t} tricks", 4 * (hand - t)),
         };
         for w in worlds {
             let mut row = |m: usize, discrepancies: usize, decisions: usize, made, versus: &str| {
@@ -432,6 +512,7 @@ fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         seed: ctx.seed,
         filter: None,
         filter_worlds: 20,
+        after_tricks: 0,
     };
     let deals = ctx.deals("deals-7nt", &set)?;
     let mut out = String::from("alpha-mu (M = 3, 20 worlds) and PIMC (20 worlds) declare the same 7NT deals against the same defenders. ≠ counts the deals where one makes and the other does not; the winrate is alpha-mu's share of them, σ its binomial standard deviation.\n\n| P1 | P2 | D | deals | ≠ | winrate | σ | P1 made | P2 made | paper: ≠ | paper: winrate | paper: σ |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -466,24 +547,28 @@ fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentError> {
 /// The optimizing paper's figures 6 and 7.
 fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let n = ctx.count(8, 300);
-    let (kind, worlds, moves): (Kind, Vec<usize>, Vec<usize>) = if ctx.quick {
-        (reduced(5, Goal::DoubleDummy), vec![20, 40], vec![1, 2])
+    let (kind, after_tricks, worlds, moves): (Kind, usize, Vec<usize>, Vec<usize>) = if ctx.quick {
+        (reduced(6, Goal::DoubleDummy), 2, vec![20, 40], vec![1, 2])
     } else {
         (
-            reduced(8, Goal::DoubleDummy),
+            Kind::ThreeNt,
+            4,
             vec![20, 40, 80, 160, 320],
             vec![1, 2, 3, 4],
         )
     };
+    // The deals of table 1's 36-card rows (their first N when that set is
+    // at hand): 3NT after four tricks.
     let set = DealSetSpec {
         kind,
         count: n,
         seed: ctx.seed,
         filter: Some((0.3, 0.7)),
         filter_worlds: 20,
+        after_tricks,
     };
-    let deals = ctx.deals("deals", &set)?;
-    let mut out = String::from("Declarer alpha-mu with M Max moves and W worlds against a fixed declarer, PIMC with 20 worlds, on the same deals, both against double-dummy defenders (against PIMC defenders nearly every deal was made by both, which measures nothing). The paper's reference declarer is WBridge5, which we do not have. Winrate: alpha-mu's share of the deals where one makes and the other does not (0.5 when none differ). Time: alpha-mu's mean time per declarer decision, 1 thread per deal, deals in parallel.\n\n| M | worlds | deals | ≠ | winrate ± σ | made | time per move |\n|---|---|---|---|---|---|---|\n");
+    let deals = ctx.deals("deals-36", &set)?;
+    let mut out = String::from("Declarer alpha-mu with M Max moves and W worlds against a fixed declarer, PIMC with 20 worlds, on the same deals, both against PIMC defenders with 20 worlds. Deals: the 36-card endings of table 1 (3NT after four tricks played double dummy, kept when PIMC's chance there is 30% to 70%). The paper's reference declarer is WBridge5, which we do not have. Winrate: alpha-mu's share of the deals where one makes and the other does not (0.5 when none differ). Time: alpha-mu's mean time per declarer decision, 1 thread per deal, deals in parallel.\n\n| M | worlds | deals | ≠ | winrate ± σ | made | time per move |\n|---|---|---|---|---|---|---|\n");
     let mut win_series = Vec::new();
     let mut time_series = Vec::new();
     for &m in &moves {
@@ -493,7 +578,7 @@ fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             let config = declarer_match(
                 &format!("alphamu:m={m},w={w}"),
                 "pimc:w=20",
-                "dd",
+                "pimc:w=20",
                 ctx.seed,
                 false,
             );
@@ -553,6 +638,7 @@ fn rmc_growing(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         seed: ctx.seed,
         filter: None,
         filter_worlds: 20,
+        after_tricks: 0,
     };
     let deals = ctx.deals("deals", &set)?;
     let mut out = format!("Pair against pair in duplicate, {cards} cards per player, no trump, score in tricks: each deal is played twice, with each pair North-South once; the result is the difference of North-South's tricks. A positive mean favours the first player of the column.\n\n| match | deals | mean difference | σ of the mean | wins / draws / losses | paper (13 cards) |\n|---|---|---|---|---|---|\n");
@@ -586,6 +672,7 @@ fn rmc_versus_reference(ctx: &Context<'_>, which: &str) -> Result<String, Experi
         seed: ctx.seed,
         filter: None,
         filter_worlds: 20,
+        after_tricks: 0,
     };
     let deals = ctx.deals("deals", &set)?;
     let players: Vec<(&str, &str)> = match (which, ctx.quick) {
@@ -632,4 +719,58 @@ fn rmc_versus_reference(ctx: &Context<'_>, which: &str) -> Result<String, Experi
     }
     out += "\nMC2-X-NCD1-NCD2 uses NCD1 worlds at the top and NCD2 in its simulator. The paper's figures are over 100 deals with σ of the mean about 0.05; our deals are 5 cards per hand from the top five ranks (ten to ace).\n";
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Quiet;
+    impl Progress for Quiet {
+        fn stage(&self, _: &str, _: usize) {}
+        fn step(&self) {}
+        fn note(&self, _: &str) {}
+    }
+
+    #[test]
+    fn a_smaller_set_is_the_start_of_a_larger_one_made_by_the_same_spec() {
+        let root = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let context = |dir: PathBuf| Context {
+            dir,
+            quick: true,
+            seed: 3,
+            deals: None,
+            only: None,
+            progress: &Quiet,
+        };
+        let spec = |count| DealSetSpec {
+            kind: reduced(5, Goal::DoubleDummy),
+            count,
+            seed: 3,
+            filter: None,
+            filter_worlds: 20,
+            after_tricks: 1,
+        };
+        let (_, large) = context(root.path().join("one"))
+            .deals("deals", &spec(6))
+            .unwrap();
+        let (path, small) = context(root.path().join("two"))
+            .deals("deals", &spec(4))
+            .unwrap();
+        assert_eq!(small.len(), 4);
+        for (a, b) in large.iter().zip(&small) {
+            assert_eq!(a.board.deal, b.board.deal);
+            assert_eq!(a.played, b.played);
+        }
+        // What was taken is what making the small set anew writes.
+        let fresh = context(elsewhere.path().join("one"))
+            .deals("deals", &spec(4))
+            .unwrap()
+            .0;
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            std::fs::read_to_string(fresh).unwrap()
+        );
+    }
 }

@@ -67,21 +67,25 @@ impl MatchConfig {
     }
 }
 
-/// Plays `board` once: `declaring` plays declarer's and dummy's cards,
+/// Plays `board` once from the position after `start` (empty: from the
+/// opening lead): `declaring` plays declarer's and dummy's cards,
 /// `defending` the defenders'. Seeds come from `seed` and the number of
-/// cards played.
+/// cards played. The tricks counted and the play recorded include those of
+/// `start`.
 ///
 /// # Errors
-/// [`PlayError`] when a player cannot choose.
+/// [`PlayError`] when `start` does not fit the deal or a player cannot
+/// choose.
 pub fn play_table(
     board: &Board,
+    start: &[Card],
     declaring: &PlayerSpec,
     defending: &PlayerSpec,
     seed: u64,
     discrepancies: bool,
 ) -> Result<TableResult, PlayError> {
-    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
-    let mut play: Vec<Card> = Vec::new();
+    let mut state: PlayState = board.position_after(start)?;
+    let mut play: Vec<Card> = start.to_vec();
     let side = board.declarer.side();
     let (mut decisions, mut think, mut differ) = (0, 0.0, 0);
     while !state.is_over() {
@@ -168,6 +172,7 @@ pub fn play_deal(
         Some(table) => Ok(table),
         None => play_table(
             &board.board,
+            &board.played,
             who,
             &config.defense,
             seed,
@@ -179,6 +184,7 @@ pub fn play_deal(
         Mode::Pairs => (
             play_table(
                 &board.board,
+                &board.played,
                 &config.a,
                 &config.b,
                 seed,
@@ -186,6 +192,7 @@ pub fn play_deal(
             )?,
             play_table(
                 &board.board,
+                &board.played,
                 &config.b,
                 &config.a,
                 seed,
@@ -284,7 +291,7 @@ mod tests {
     fn a_table_is_played_to_the_end_and_counted() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let dd: PlayerSpec = "dd".parse().unwrap();
-        let t = play_table(&b, &dd, &dd, 1, false).unwrap();
+        let t = play_table(&b, &[], &dd, &dd, 1, false).unwrap();
         assert_eq!(t.play.split(' ').count(), 16);
         // Double dummy on both sides takes the double-dummy tricks.
         let opening = bridge::Position::opening(b.deal, Strain::Notrump, Seat::South);
@@ -294,11 +301,32 @@ mod tests {
     }
 
     #[test]
+    fn a_table_from_an_ending_keeps_the_tricks_played_before() {
+        let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
+        let dd: PlayerSpec = "dd".parse().unwrap();
+        let whole = play_table(&b, &[], &dd, &dd, 1, false).unwrap();
+        let first: Vec<Card> = whole
+            .play
+            .split(' ')
+            .take(4)
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let ending = play_table(&b, &first, &dd, &dd, 1, false).unwrap();
+        assert_eq!(ending.play, whole.play);
+        assert_eq!(ending.tricks, whole.tricks);
+        // Declarer's decisions are only those after the start.
+        assert!(ending.decisions <= whole.decisions);
+        let wrong: Vec<Card> = vec!["C2".parse().unwrap()];
+        assert!(play_table(&b, &wrong, &dd, &dd, 1, false).is_err());
+    }
+
+    #[test]
     fn a_known_declarer_table_is_taken_over_and_equals_a_replay() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let set_board = SetBoard {
             number: 1,
             board: b,
+            played: Vec::new(),
             pimc_make: None,
         };
         let config = MatchConfig {

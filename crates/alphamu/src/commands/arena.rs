@@ -58,13 +58,19 @@ pub struct DealsArgs {
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Keep deals whose PIMC chance before the lead is in LOW-HIGH, such
-    /// as 0.3-0.7 (the first alpha-mu paper's filter).
+    /// Keep deals whose PIMC chance where the board starts (before the
+    /// lead, or after --after-tricks) is in LOW-HIGH, such as 0.3-0.7 (the
+    /// first alpha-mu paper's filter).
     #[arg(long)]
     filter: Option<String>,
     /// Worlds of the PIMC chance.
     #[arg(long, default_value_t = 20)]
     filter_worlds: usize,
+    /// Play the first N tricks double dummy and start each board there
+    /// (the first alpha-mu paper's 36-card deals are 3NT after 4 tricks);
+    /// the filter then applies to that position.
+    #[arg(long, default_value_t = 0)]
+    after_tricks: usize,
     /// Write the PBN here (default: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -105,6 +111,7 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
         seed: args.seed,
         filter: args.filter.as_deref().map(parse_filter).transpose()?,
         filter_worlds: args.filter_worlds,
+        after_tricks: args.after_tricks,
     };
     let mut out: Box<dyn Write + Send> = match &args.out {
         Some(path) => Box::new(

@@ -147,6 +147,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             let table = pool.install(|| {
                 play_table(
                     board,
+                    &[],
                     &spec,
                     &PlayerSpec::Dd,
                     args.seed * 7919 + i as u64,
