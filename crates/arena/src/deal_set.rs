@@ -589,16 +589,7 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
             continue;
         }
         if line.is_empty() {
-            if !tags.is_empty() {
-                boards.push(board_from_tags(
-                    &tags,
-                    &play_lines,
-                    start,
-                    boards.len() + 1,
-                )?);
-                tags.clear();
-                play_lines.clear();
-            }
+            finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
             in_play = false;
             continue;
         }
@@ -630,28 +621,30 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
             start = number;
         }
         if name == "Event" && tags.contains_key("Deal") {
-            boards.push(board_from_tags(
-                &tags,
-                &play_lines,
-                start,
-                boards.len() + 1,
-            )?);
-            tags.clear();
-            play_lines.clear();
+            finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
             start = number;
         }
         in_play = name == "Play";
         tags.insert(name.to_string(), (number, value.to_string()));
     }
-    if !tags.is_empty() {
-        boards.push(board_from_tags(
-            &tags,
-            &play_lines,
-            start,
-            boards.len() + 1,
-        )?);
-    }
+    finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
     Ok(boards)
+}
+
+/// Turns the tags and play lines read so far (if any) into a board, and
+/// empties them for the next.
+fn finish_board(
+    tags: &mut BTreeMap<String, (usize, String)>,
+    play_lines: &mut Vec<(usize, String)>,
+    start: usize,
+    boards: &mut Vec<SetBoard>,
+) -> Result<(), DealSetError> {
+    if !tags.is_empty() {
+        boards.push(board_from_tags(tags, play_lines, start, boards.len() + 1)?);
+        tags.clear();
+        play_lines.clear();
+    }
+    Ok(())
 }
 
 fn board_from_tags(
