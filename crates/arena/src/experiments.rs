@@ -149,9 +149,10 @@ impl Context<'_> {
         Ok((path, boards))
     }
 
-    /// The first deals of a larger set made by the same spec, in this
-    /// experiment's directory or a sibling one: a set is made deal by deal
-    /// in a fixed order, so its first N deals are the set of N deals.
+    /// The first deals of a set made by the same spec with as many deals
+    /// or more, in a sibling directory of this experiment's: a set is made
+    /// deal by deal in a fixed order, so its first N deals are the set of N
+    /// deals.
     fn first_of_larger_set(
         &self,
         spec: &DealSetSpec,
@@ -179,7 +180,7 @@ impl Context<'_> {
                     .split_once("--count ")
                     .and_then(|(_, rest)| rest.split(' ').next())
                     .and_then(|c| c.parse::<usize>().ok());
-                let Some(count) = count.filter(|&c| c > spec.count) else {
+                let Some(count) = count.filter(|&c| c >= spec.count) else {
                     continue;
                 };
                 let larger = DealSetSpec {
@@ -546,7 +547,7 @@ fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentError> {
 
 /// The optimizing paper's figures 6 and 7.
 fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
-    let n = ctx.count(8, 300);
+    let n = ctx.count(8, 1000);
     let (kind, after_tricks, worlds, moves): (Kind, usize, Vec<usize>, Vec<usize>) = if ctx.quick {
         (reduced(6, Goal::DoubleDummy), 2, vec![20, 40], vec![1, 2])
     } else {
