@@ -254,6 +254,69 @@ fn declarer_matches_count_discrepancies_and_report_in_markdown() {
 }
 
 #[test]
+fn a_match_on_endings_starts_after_the_cards_of_the_play_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("endings.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind",
+            "reduced",
+            "--cards",
+            "6",
+            "--count",
+            "3",
+            "--seed",
+            "2",
+            "--after-tricks",
+            "2",
+        ],
+    );
+    let pbn = std::fs::read_to_string(&deals).unwrap();
+    assert!(pbn.contains("--after-tricks 2"), "{pbn}");
+    assert_eq!(pbn.matches("[Play \"W\"]").count(), 3, "{pbn}");
+    let results = dir.path().join("r.jsonl");
+    alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args(["--a", "dd", "--b", "random", "--defense", "dd", "--results"])
+        .arg(&results)
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<Value> = written
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        // Both tables share the eight cards played before the board
+        // starts, and play the rest of the 24.
+        let a: Vec<&str> = line["a"]["play"].as_str().unwrap().split(' ').collect();
+        let b: Vec<&str> = line["b"]["play"].as_str().unwrap().split(' ').collect();
+        assert_eq!((a.len(), b.len()), (24, 24));
+        assert_eq!(a[..8], b[..8]);
+        // Declarer decides only in the last four tricks: at most 8 cards.
+        assert!(line["a"]["decisions"].as_u64().unwrap() <= 8);
+    }
+    let out = alphamu()
+        .args([
+            "deals",
+            "--kind",
+            "reduced",
+            "--cards",
+            "3",
+            "--after-tricks",
+            "3",
+        ])
+        .assert()
+        .failure();
+    assert!(text(&out.get_output().stderr).contains("--after-tricks 3"));
+}
+
+#[test]
 fn every_experiment_runs_at_its_quick_size() {
     let dir = tempfile::tempdir().unwrap();
     let expect: [(&str, usize); 6] = [
