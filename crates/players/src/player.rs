@@ -3,7 +3,7 @@
 //!
 //! | spec | player |
 //! |---|---|
-//! | `alphamu:m=3,w=20[,disable=tt+root-cut]` | alpha-mu, M Max moves over W worlds (declarer only) |
+//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=tricks]` | alpha-mu, M Max moves over W worlds (declarer only); `ties=tricks` breaks ties by mean tricks |
 //! | `pimc:w=20` (or `MC-D-20`) | PIMC: Monte Carlo over W worlds solved double dummy |
 //! | `MC-R-600` | Monte Carlo over random playouts |
 //! | `MC2-D-20-10`, `MC3-R-25-25-25` | recursive Monte Carlo: level N+1 uses level N as its simulator, with one number of worlds per level, top first |
@@ -36,6 +36,8 @@ pub enum PlayerSpec {
         w: usize,
         /// Cuts and optimizations.
         switches: Switches,
+        /// How it chooses among cards of equal value.
+        ties: Ties,
     },
     /// Monte Carlo of level `worlds.len()`: `worlds[0]` worlds at the top,
     /// each played out by the Monte Carlo player of the next level, down to
@@ -50,6 +52,23 @@ pub enum PlayerSpec {
     Dd,
     /// A random legal card.
     Random,
+}
+
+/// How alpha-mu chooses among the cards of its best value (the same number
+/// of worlds won, searched to the same depth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ties {
+    /// The first the search found, as in the papers (`ties=first`, the
+    /// default).
+    #[default]
+    First,
+    /// The one PIMC would choose among them over the same worlds (its
+    /// chance, then its mean double-dummy tricks) (`ties=tricks`). Costs
+    /// one PIMC pass when there is a tie. Only cards the search valued
+    /// fully take part: with every cut off, M = 1 then plays PIMC's card;
+    /// with the root cut or the cut on a win, a card cut as no better than
+    /// the best is left out even when it is as good.
+    Tricks,
 }
 
 /// A player specification that cannot be read.
@@ -123,6 +142,7 @@ impl FromStr for PlayerSpec {
         let mut m = 3;
         let mut w = 20;
         let mut switches = Switches::ALL;
+        let mut ties = Ties::First;
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -136,6 +156,15 @@ impl FromStr for PlayerSpec {
                     switches = switches
                         .disable(&value.replace('+', ","))
                         .map_err(|e| fail(e.to_string()))?;
+                }
+                ("alphamu", "ties") => {
+                    ties = match value {
+                        "first" => Ties::First,
+                        "tricks" => Ties::Tricks,
+                        other => {
+                            return Err(fail(format!("unknown ties '{other}' (first or tricks)")))
+                        }
+                    }
                 }
                 ("mc", "sim") => {
                     simulator = match value {
@@ -158,7 +187,12 @@ impl FromStr for PlayerSpec {
             }
         }
         match name {
-            "alphamu" => Ok(PlayerSpec::AlphaMu { m, w, switches }),
+            "alphamu" => Ok(PlayerSpec::AlphaMu {
+                m,
+                w,
+                switches,
+                ties,
+            }),
             "pimc" => Ok(PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds: vec![w],
@@ -181,7 +215,12 @@ impl fmt::Display for PlayerSpec {
     /// other Monte Carlo players.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerSpec::AlphaMu { m, w, switches } => {
+            PlayerSpec::AlphaMu {
+                m,
+                w,
+                switches,
+                ties,
+            } => {
                 write!(f, "alphamu:m={m},w={w}")?;
                 if *switches != Switches::ALL {
                     let off: Vec<&str> = Switches::NAMES
@@ -190,6 +229,9 @@ impl fmt::Display for PlayerSpec {
                         .filter(|n| !switches.is_on(n))
                         .collect();
                     write!(f, ",disable={}", off.join("+"))?;
+                }
+                if *ties == Ties::Tricks {
+                    f.write_str(",ties=tricks")?;
                 }
                 Ok(())
             }
@@ -308,6 +350,32 @@ impl Board {
     }
 }
 
+/// Among the cards alpha-mu values as its chosen card (the same worlds
+/// won, searched as deep), the one PIMC would choose over the same worlds:
+/// the best chance at depth one, then the most mean tricks, then the first
+/// in card order.
+fn most_tricks_among_equals(problem: &Problem, result: &search::SearchResult) -> Card {
+    let chosen = result
+        .cards
+        .iter()
+        .find(|v| v.card == result.best)
+        .expect("the chosen card is valued");
+    let equals: Vec<Card> = result
+        .cards
+        .iter()
+        .filter(|v| v.depth == chosen.depth && v.make == chosen.make)
+        .map(|v| v.card)
+        .collect();
+    if equals.len() < 2 {
+        return result.best;
+    }
+    let values: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
+        .into_iter()
+        .filter(|v| equals.contains(&v.card))
+        .collect();
+    choose(&values, true).unwrap_or(result.best)
+}
+
 /// The card of best double-dummy value for the side to move (the first in
 /// hand order among equals).
 #[must_use]
@@ -380,7 +448,12 @@ impl PlayerSpec {
             PlayerSpec::MonteCarlo { simulator, worlds } => Ok(only(monte_carlo::choose(
                 board, play, *simulator, worlds, seed,
             )?)),
-            PlayerSpec::AlphaMu { m, w, switches } => {
+            PlayerSpec::AlphaMu {
+                m,
+                w,
+                switches,
+                ties,
+            } => {
                 let (view, deals) = board.worlds(mover, play, *w, seed)?;
                 let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
                 let config = AlphaMuConfig {
@@ -403,10 +476,11 @@ impl PlayerSpec {
                 } else {
                     None
                 };
-                Ok(Decision {
-                    card: result.best,
-                    depth_one,
-                })
+                let card = match ties {
+                    Ties::First => result.best,
+                    Ties::Tricks => most_tricks_among_equals(&problem, &result),
+                };
+                Ok(Decision { card, depth_one })
             }
         }
     }
@@ -423,7 +497,8 @@ mod tests {
             PlayerSpec::AlphaMu {
                 m: 2,
                 w: 40,
-                switches: Switches::ALL
+                switches: Switches::ALL,
+                ties: Ties::First,
             }
         );
         let pimc = PlayerSpec::MonteCarlo {
@@ -463,6 +538,7 @@ mod tests {
             "pimc:w=20",
             "alphamu:m=3,w=20",
             "alphamu:m=2,w=40,disable=tt+alpha-cut",
+            "alphamu:m=3,w=20,ties=tricks",
             "dd",
             "random",
         ] {
@@ -473,5 +549,45 @@ mod tests {
         assert!(e.to_string().contains("needs 2"), "{e}");
         let e = "MC-X-20".parse::<PlayerSpec>().unwrap_err();
         assert!(e.to_string().contains("simulator"), "{e}");
+    }
+
+    #[test]
+    fn with_ties_broken_by_tricks_alpha_mu_at_depth_one_plays_pimcs_card() {
+        let first: PlayerSpec = "alphamu:m=1,w=8".parse().unwrap();
+        // With every cut off, the search values every card fully.
+        let tricks: PlayerSpec = "alphamu:m=1,w=8,disable=tt+early-cut+root-cut+useful-worlds+world-cuts+empty-entry+cut-on-win+alpha-cut,ties=tricks".parse().unwrap();
+        let pimc: PlayerSpec = "pimc:w=8".parse().unwrap();
+        let deeper: PlayerSpec = "alphamu:m=3,w=8,ties=tricks".parse().unwrap();
+        let mut differ_first = 0;
+        for i in 0..24u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(i);
+            let board = Board {
+                deal: Deal::random(&mut rng, 7),
+                strain: Strain::Notrump,
+                declarer: Seat::South,
+                need: 2 + (i % 4) as usize,
+                constraints: Constraints::default(),
+            };
+            // After the opening lead, dummy (declarer's side) is to play.
+            let lead = board
+                .replay(&[])
+                .position()
+                .legal_cards()
+                .iter()
+                .next()
+                .unwrap();
+            let play = [lead];
+            let card = |p: &PlayerSpec| p.choose(&board, &play, i).unwrap();
+            assert_eq!(card(&tricks), card(&pimc), "deal {i}");
+            differ_first += usize::from(card(&first) != card(&pimc));
+            assert!(board
+                .position_after(&play)
+                .unwrap()
+                .position()
+                .legal_cards()
+                .contains(card(&deeper)));
+        }
+        // Without the tie-break, depth one often plays another card.
+        assert!(differ_first > 0, "{differ_first}");
     }
 }

@@ -9,7 +9,7 @@ use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use players::player::{Board, PlayerSpec};
+use players::player::{Board, PlayerSpec, Ties};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Switches;
@@ -110,6 +110,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                             m,
                             w,
                             switches: Switches::ALL,
+                            ties: Ties::First,
                         },
                     ));
                     if args.ablation {
@@ -124,7 +125,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                 w,
                                 label,
                                 t,
-                                PlayerSpec::AlphaMu { m, w, switches },
+                                PlayerSpec::AlphaMu {
+                                    m,
+                                    w,
+                                    switches,
+                                    ties: Ties::First,
+                                },
                             ));
                         }
                     }
