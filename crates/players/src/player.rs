@@ -64,10 +64,11 @@ pub enum Ties {
     First,
     /// The one PIMC would choose among them over the same worlds (its
     /// chance, then its mean double-dummy tricks) (`ties=tricks`). Costs
-    /// one PIMC pass when there is a tie. Only cards the search valued
-    /// fully take part: with every cut off, M = 1 then plays PIMC's card;
-    /// with the root cut or the cut on a win, a card cut as no better than
-    /// the best is left out even when it is as good.
+    /// one PIMC pass when there is a tie. When no card wins a world, every
+    /// card takes part (it plays for the most tricks). Otherwise only cards
+    /// the search valued fully do: with every cut off, M = 1 then plays
+    /// PIMC's card; with the root cut or the cut on a win, a card cut as
+    /// no better than the best is left out even when it is as good.
     Tricks,
 }
 
@@ -360,18 +361,21 @@ fn most_tricks_among_equals(problem: &Problem, result: &search::SearchResult) ->
         .iter()
         .find(|v| v.card == result.best)
         .expect("the chosen card is valued");
+    let lost_everywhere = chosen.make == 0.0;
     let equals: Vec<Card> = result
         .cards
         .iter()
         .filter(|v| v.depth == chosen.depth && v.make == chosen.make)
         .map(|v| v.card)
         .collect();
-    if equals.len() < 2 {
+    if equals.len() < 2 && !lost_everywhere {
         return result.best;
     }
+    // When the best card wins no world, no card does: every card ties,
+    // valued by the search or cut.
     let values: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
         .into_iter()
-        .filter(|v| equals.contains(&v.card))
+        .filter(|v| lost_everywhere || equals.contains(&v.card))
         .collect();
     choose(&values, true).unwrap_or(result.best)
 }
@@ -589,5 +593,44 @@ mod tests {
         }
         // Without the tie-break, depth one often plays another card.
         assert!(differ_first > 0, "{differ_first}");
+    }
+
+    #[test]
+    fn with_ties_broken_by_tricks_alpha_mu_plays_for_tricks_when_every_world_is_lost() {
+        let pimc: PlayerSpec = "pimc:w=8".parse().unwrap();
+        let mut lost = 0;
+        for i in 0..24u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(100 + i);
+            let board = Board {
+                deal: Deal::random(&mut rng, 6),
+                strain: Strain::Notrump,
+                declarer: Seat::South,
+                need: 6,
+                constraints: Constraints::default(),
+            };
+            let lead = board
+                .replay(&[])
+                .position()
+                .legal_cards()
+                .iter()
+                .next()
+                .unwrap();
+            let play = [lead];
+            let (view, deals) = board.worlds(Seat::North, &play, 8, i).unwrap();
+            let problem = Problem::from_knowledge(&view, &deals, Seat::South, 6).unwrap();
+            if pimc_values(&problem, &DdLeaf).iter().any(|v| v.make > 0.0) {
+                continue;
+            }
+            lost += 1;
+            for m in [1, 3] {
+                let alphamu: PlayerSpec = format!("alphamu:m={m},w=8,ties=tricks").parse().unwrap();
+                assert_eq!(
+                    alphamu.choose(&board, &play, i).unwrap(),
+                    pimc.choose(&board, &play, i).unwrap(),
+                    "deal {i}, M = {m}"
+                );
+            }
+        }
+        assert!(lost > 0);
     }
 }
