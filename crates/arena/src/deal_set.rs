@@ -359,26 +359,34 @@ fn declarer_dd_tricks(deal: &Deal) -> usize {
 /// from there.
 fn pimc_chance(board: &Board, played: &[Card], worlds: usize, seed: u64) -> Option<f64> {
     let (_, deals) = board.worlds(board.declarer, played, worlds, seed).ok()?;
-    let side = board.declarer.side();
     let made = deals
         .iter()
         .filter(|d| {
-            let world = Board {
-                deal: **d,
-                ..*board
-            };
-            let state = world.replay(played);
-            let position = state.position();
-            let to_move = dd::batch::with_thread_solver(|s| s.tricks(position)) as usize;
-            let ours = if position.to_move().side() == side {
-                to_move
-            } else {
-                position.tricks_left() - to_move
-            };
-            state.tricks(side) + ours >= board.need
+            declarer_total(
+                &Board {
+                    deal: **d,
+                    ..*board
+                },
+                played,
+            ) >= board.need
         })
         .count();
     Some(made as f64 / deals.len() as f64)
+}
+
+/// Declarer's tricks won in `played` plus its double-dummy tricks from
+/// there.
+fn declarer_total(board: &Board, played: &[Card]) -> usize {
+    let state = board.replay(played);
+    let position = state.position();
+    let to_move = dd::batch::with_thread_solver(|s| s.tricks(position)) as usize;
+    let side = board.declarer.side();
+    let ours = if position.to_move().side() == side {
+        to_move
+    } else {
+        position.tricks_left() - to_move
+    };
+    state.tricks(side) + ours
 }
 
 /// Makes the deal set of `spec`, calling `on_board` with each board in
@@ -819,21 +827,6 @@ mod tests {
             assert_eq!(b.board.need, 4);
             assert_eq!(declarer_dd_tricks(&b.board.deal), 4);
         }
-    }
-
-    /// Declarer's tricks won in `played` plus its double-dummy tricks from
-    /// there.
-    fn declarer_total(board: &Board, played: &[Card]) -> usize {
-        let state = board.replay(played);
-        let position = state.position();
-        let to_move = dd::Solver::new().tricks(position) as usize;
-        let side = board.declarer.side();
-        let ours = if position.to_move().side() == side {
-            to_move
-        } else {
-            position.tricks_left() - to_move
-        };
-        state.tricks(side) + ours
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! | spec | player |
 //! |---|---|
-//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=tricks]` | alpha-mu, M Max moves over W worlds (declarer only); `ties=tricks` breaks ties by mean tricks |
+//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=tricks]` | alpha-mu, M Max moves over W worlds (declarer only); `ties=tricks` plays PIMC's choice among cards of equal value |
 //! | `pimc:w=20` (or `MC-D-20`) | PIMC: Monte Carlo over W worlds solved double dummy |
 //! | `MC-R-600` | Monte Carlo over random playouts |
 //! | `MC2-D-20-10`, `MC3-R-25-25-25` | recursive Monte Carlo: level N+1 uses level N as its simulator, with one number of worlds per level, top first |
@@ -355,7 +355,7 @@ impl Board {
 /// won, searched as deep), the one PIMC would choose over the same worlds:
 /// the best chance at depth one, then the most mean tricks, then the first
 /// in card order.
-fn most_tricks_among_equals(problem: &Problem, result: &search::SearchResult) -> Card {
+fn pimc_choice_among_equals(problem: &Problem, result: &search::SearchResult) -> Card {
     let chosen = result
         .cards
         .iter()
@@ -482,7 +482,7 @@ impl PlayerSpec {
                 };
                 let card = match ties {
                     Ties::First => result.best,
-                    Ties::Tricks => most_tricks_among_equals(&problem, &result),
+                    Ties::Tricks => pimc_choice_among_equals(&problem, &result),
                 };
                 Ok(Decision { card, depth_one })
             }
@@ -555,6 +555,21 @@ mod tests {
         assert!(e.to_string().contains("simulator"), "{e}");
     }
 
+    /// A random deal of `cards` per hand in notrump by South needing `need`,
+    /// and an opening lead after which dummy (declarer's side) is to play.
+    fn after_the_lead(seed: u64, cards: usize, need: usize) -> (Board, [Card; 1]) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let board = Board {
+            deal: Deal::random(&mut rng, cards),
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need,
+            constraints: Constraints::default(),
+        };
+        let lead = board.replay(&[]).position().legal_cards().iter().next();
+        (board, [lead.expect("a legal lead")])
+    }
+
     #[test]
     fn with_ties_broken_by_tricks_alpha_mu_at_depth_one_plays_pimcs_card() {
         let first: PlayerSpec = "alphamu:m=1,w=8".parse().unwrap();
@@ -564,23 +579,7 @@ mod tests {
         let deeper: PlayerSpec = "alphamu:m=3,w=8,ties=tricks".parse().unwrap();
         let mut differ_first = 0;
         for i in 0..24u64 {
-            let mut rng = ChaCha8Rng::seed_from_u64(i);
-            let board = Board {
-                deal: Deal::random(&mut rng, 7),
-                strain: Strain::Notrump,
-                declarer: Seat::South,
-                need: 2 + (i % 4) as usize,
-                constraints: Constraints::default(),
-            };
-            // After the opening lead, dummy (declarer's side) is to play.
-            let lead = board
-                .replay(&[])
-                .position()
-                .legal_cards()
-                .iter()
-                .next()
-                .unwrap();
-            let play = [lead];
+            let (board, play) = after_the_lead(i, 7, 2 + (i % 4) as usize);
             let card = |p: &PlayerSpec| p.choose(&board, &play, i).unwrap();
             assert_eq!(card(&tricks), card(&pimc), "deal {i}");
             differ_first += usize::from(card(&first) != card(&pimc));
@@ -600,22 +599,7 @@ mod tests {
         let pimc: PlayerSpec = "pimc:w=8".parse().unwrap();
         let mut lost = 0;
         for i in 0..24u64 {
-            let mut rng = ChaCha8Rng::seed_from_u64(100 + i);
-            let board = Board {
-                deal: Deal::random(&mut rng, 6),
-                strain: Strain::Notrump,
-                declarer: Seat::South,
-                need: 6,
-                constraints: Constraints::default(),
-            };
-            let lead = board
-                .replay(&[])
-                .position()
-                .legal_cards()
-                .iter()
-                .next()
-                .unwrap();
-            let play = [lead];
+            let (board, play) = after_the_lead(100 + i, 6, 6);
             let (view, deals) = board.worlds(Seat::North, &play, 8, i).unwrap();
             let problem = Problem::from_knowledge(&view, &deals, Seat::South, 6).unwrap();
             if pimc_values(&problem, &DdLeaf).iter().any(|v| v.make > 0.0) {
