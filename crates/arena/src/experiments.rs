@@ -10,7 +10,9 @@
 //! deals and exists to check the machinery, not to measure anything.
 
 use crate::deal_set::{self, DealSetError, DealSetSpec, Goal, Kind, SetBoard};
-use crate::matches::{self, DealOutcome, KnownTables, MatchConfig, MatchError};
+use crate::matches::{
+    self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
+};
 use crate::plot;
 use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsWriter};
 use crate::stats::{summarize, Summary};
@@ -87,6 +89,9 @@ pub struct Context<'a> {
     pub only: Option<String>,
     /// Progress reports.
     pub progress: &'a dyn Progress,
+    /// The defenders' cards chosen so far, shared by every match of the
+    /// run (see [`DefenceMemory`]).
+    pub defence: DefenceMemory,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ExperimentError + '_ {
@@ -208,9 +213,22 @@ impl Context<'_> {
         deals: &(PathBuf, Vec<SetBoard>),
         config: &MatchConfig,
     ) -> Result<Summary, ExperimentError> {
+        let mut summaries = self.play_together(&[(label.to_string(), config.clone())], deals)?;
+        Ok(summaries.remove(0))
+    }
+
+    /// Plays the matches `(label, config)` on one deal set together, deal
+    /// by deal (see [`matches::run_together`]), each into `DIR/label.jsonl`
+    /// (resuming it), and summarizes all the deals of each. The matches
+    /// must differ only in their two players.
+    fn play_together(
+        &self,
+        matches: &[(String, MatchConfig)],
+        deals: &(PathBuf, Vec<SetBoard>),
+    ) -> Result<Vec<Summary>, ExperimentError> {
         let (deal_path, boards) = deals;
         let text = std::fs::read_to_string(deal_path).map_err(io(deal_path))?;
-        let header = MatchHeader {
+        let header = |config: &MatchConfig| MatchHeader {
             deals: deal_path
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into()),
@@ -225,33 +243,55 @@ impl Context<'_> {
             seed: config.seed,
             discrepancies: config.discrepancies,
         };
-        let path = self.dir.join(format!("{label}.jsonl"));
-        if let Some(only) = &self.only {
-            if !only.split(',').any(|o| !o.is_empty() && label.contains(o)) {
-                return Ok(if path.exists() {
+        let path = |label: &str| self.dir.join(format!("{label}.jsonl"));
+        let selected = |label: &str| {
+            self.only
+                .as_ref()
+                .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
+        };
+        let mut opened = Vec::new();
+        for (label, config) in matches.iter().filter(|(label, _)| selected(label)) {
+            let (writer, done) = ResultsWriter::open(&path(label), &header(config))?;
+            let done: HashSet<usize> = done.iter().map(|r| r.deal).collect();
+            opened.push((label, config, writer, done));
+        }
+        if let Some((_, config, _, _)) = opened.first() {
+            let pending: usize = opened.iter().map(|o| boards.len() - o.3.len()).sum();
+            let labels: Vec<&str> = opened.iter().map(|o| o.0.as_str()).collect();
+            self.progress
+                .stage(&format!("match {}", labels.join(", ")), pending);
+            let known = self.known_tables(&header(config))?;
+            let runs: Vec<MatchRun<'_>> = opened
+                .iter()
+                .map(|(_, config, writer, done)| MatchRun {
+                    config,
+                    writer,
+                    done,
+                })
+                .collect();
+            let progress = self.progress;
+            let failed =
+                matches::run_together(boards, &runs, &known, &self.defence, &|k, o| match o {
+                    DealOutcome::Played(_) => progress.step(),
+                    DealOutcome::Failed { board, error, .. } => {
+                        progress.note(&format!("{}, board {board}: {error}", labels[k]));
+                    }
+                })?;
+            if let Some(k) = failed.iter().position(|&f| f > 0) {
+                return Err(ExperimentError::Failed(failed[k], labels[k].to_string()));
+            }
+        }
+        matches
+            .iter()
+            .map(|(label, _)| {
+                let path = path(label);
+                Ok(if path.exists() {
                     summarize(&results::read(&path)?.1)
                 } else {
                     summarize(&[])
-                });
-            }
-        }
-        let (writer, done) = ResultsWriter::open(&path, &header)?;
-        let done_set: HashSet<usize> = done.iter().map(|r| r.deal).collect();
-        self.progress
-            .stage(&format!("match {label}"), boards.len() - done_set.len());
-        let progress = self.progress;
-        let known = self.known_tables(&header)?;
-        let (_, failed) = matches::run(boards, config, &writer, &done_set, &known, &|o| match o {
-            DealOutcome::Played(_) => progress.step(),
-            DealOutcome::Failed { board, error, .. } => {
-                progress.note(&format!("{label}, board {board}: {error}"));
-            }
-        })?;
-        if failed > 0 {
-            return Err(ExperimentError::Failed(failed, label.to_string()));
-        }
-        let (_, all) = results::read(&path)?;
-        Ok(summarize(&all))
+                })
+            })
+            .collect()
     }
 }
 
@@ -260,7 +300,7 @@ impl Context<'_> {
     /// `header`'s match can take over (same deals, defence, seed and
     /// counting of discrepancies, declarer mode).
     fn known_tables(&self, header: &MatchHeader) -> Result<KnownTables, ExperimentError> {
-        let mut known = KnownTables::default();
+        let known = KnownTables::default();
         if header.mode != Mode::Declarer {
             return Ok(known);
         }
@@ -384,9 +424,10 @@ struct TableOneSet {
 
 /// The alpha-mu paper's table 1.
 fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
-    // Full-size 52-card deals cost about 90 s per deal and match on one
-    // core here, so that set is small; the 36-card endings cost about a
-    // second per deal to make and a tenth of that to play.
+    // Full-size 52-card deals cost minutes per deal for the four matches
+    // here, so that set has the papers' smallest size, 100 deals, and is
+    // played over several runs (each resumes); the 36-card endings cost
+    // about a second per deal to make and a tenth of that to play.
     let set = |label, kind, after_tricks, count, paper_cards, worlds| TableOneSet {
         label,
         spec: DealSetSpec {
@@ -412,7 +453,7 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
                 "deals-52",
                 Kind::ThreeNt,
                 0,
-                ctx.count(0, 12),
+                ctx.count(0, 100),
                 52,
                 vec![20, 40],
             ),
@@ -440,7 +481,7 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let mut out = String::from(
         "Declarer alpha-mu with M Max moves against alpha-mu with M = 1 (PIMC) on the same deals, both against PIMC defenders with 20 worlds. Deals: 3NT after 1NT-3NT (52 cards), and the same 3NT deals after their first four tricks played double dummy by all four players (36 cards), each kept when PIMC's chance where it starts is between 30% and 70%. A discrepancy is a decision where alpha-mu plays another card than M = 1 would over the same worlds.\n\n",
     );
-    out += "| cards (paper) | our deals | M | worlds | discrepancies | score (± σ) | alpha-mu − PIMC on the same deals (≠, winrate ± σ) | paper: discrepancies | paper: score |\n|---|---|---|---|---|---|---|---|---|\n";
+    out += "| cards (paper) | our deals | played | M | worlds | discrepancies | score (± σ) | alpha-mu − PIMC on the same deals (≠, winrate ± σ) | paper: discrepancies | paper: score |\n|---|---|---|---|---|---|---|---|---|---|\n";
     for TableOneSet {
         label,
         spec,
@@ -462,36 +503,59 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             (_, 0) => "52 cards, 3NT".into(),
             (_, t) => format!("{} cards, 3NT after {t} tricks", 4 * (hand - t)),
         };
-        for w in worlds {
-            let mut row = |m: usize, discrepancies: usize, decisions: usize, made, versus: &str| {
+        // All the matches of a set are played together, deal by deal: they
+        // share PIMC's tables and the defence's cards, and an interrupted
+        // run leaves every row with about the same deals.
+        let labelled: Vec<(String, MatchConfig)> = worlds
+            .iter()
+            .flat_map(|&w| {
+                [2, 3].map(|m| {
+                    let config = declarer_match(
+                        &format!("alphamu:m={m},w={w}"),
+                        &format!("alphamu:m=1,w={w}"),
+                        "pimc:w=20",
+                        ctx.seed,
+                        true,
+                    );
+                    (format!("{label}-m{m}-w{w}"), config)
+                })
+            })
+            .collect();
+        let summaries = ctx.play_together(&labelled, &deals)?;
+        for (&w, pair) in worlds.iter().zip(summaries.chunks(2)) {
+            let mut row = |m: usize,
+                           deals: usize,
+                           discrepancies: usize,
+                           decisions: usize,
+                           made,
+                           versus: &str| {
                 let p = paper.iter().find(|p| p.0 == cards && p.1 == m && p.2 == w);
                 writeln!(
                     out,
-                    "| {cards} | {ours} | {m} | {w} | {discrepancies} / {decisions} | {} | {versus} | {} | {} |",
+                    "| {cards} | {ours} | {deals} | {m} | {w} | {discrepancies} / {decisions} | {} | {versus} | {} | {} |",
                     pct(made),
                     p.map_or("-", |p| p.3),
                     p.map_or("-", |p| p.4)
                 )
                 .expect("string");
             };
-            for m in [2, 3] {
-                let config = declarer_match(
-                    &format!("alphamu:m={m},w={w}"),
-                    &format!("alphamu:m=1,w={w}"),
-                    "pimc:w=20",
-                    ctx.seed,
-                    true,
-                );
-                let s = ctx.play(&format!("{label}-m{m}-w{w}"), &deals, &config)?;
+            for (m, s) in [2, 3].into_iter().zip(pair) {
                 if m == 2 {
                     // B, alpha-mu with M = 1, is the same in both matches.
-                    row(1, 0, s.decisions_b, s.made_b, "-");
+                    row(1, s.deals, 0, s.decisions_b, s.made_b, "-");
                 }
                 let winrate = s
                     .winrate
                     .map_or("-".into(), |r| format!("{:.3} ± {:.3}", r.rate, r.sigma));
                 let versus = format!("{}, {winrate}", s.differing);
-                row(m, s.discrepancies_a, s.decisions_a, s.made_a, &versus);
+                row(
+                    m,
+                    s.deals,
+                    s.discrepancies_a,
+                    s.decisions_a,
+                    s.made_a,
+                    &versus,
+                );
             }
         }
     }
@@ -744,6 +808,7 @@ mod tests {
             deals: None,
             only: None,
             progress: &Quiet,
+            defence: DefenceMemory::default(),
         };
         let spec = |count| DealSetSpec {
             kind: reduced(5, Goal::DoubleDummy),

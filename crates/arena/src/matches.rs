@@ -6,6 +6,14 @@
 //! index (and, within the deal, the number of cards played), so a deal's
 //! result does not depend on which other deals were played before it, in
 //! what order, or whether the run was interrupted and resumed.
+//!
+//! The same fact lets a [`DefenceMemory`] hand a defender's card to every
+//! table that reaches the same cards played with the same seed: the
+//! tables of one deal share their opening lead and every defence decision
+//! up to the first card where the two declarers differ, and so do the
+//! matches of an experiment that pit several declarers against one
+//! defence. The defence's time is not measured, so reusing it changes no
+//! figure of the results.
 
 use crate::deal_set::SetBoard;
 use crate::results::{DealResult, Mode, ResultsError, ResultsWriter, TableResult};
@@ -15,6 +23,8 @@ use players::player::{Board, PlayError, PlayerSpec};
 use players::seed::derive;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -41,6 +51,9 @@ pub enum MatchError {
     /// A player cannot take the seats it is given.
     #[error("{0}")]
     Seats(String),
+    /// Matches played together differ in more than their players.
+    #[error("matches played together must share their mode, seed, defence and counting of discrepancies")]
+    Unlike,
     /// The results file.
     #[error(transparent)]
     Results(#[from] ResultsError),
@@ -67,11 +80,80 @@ impl MatchConfig {
     }
 }
 
+/// The defenders' cards chosen so far in this process, each under what
+/// decided it: the defending player, the board, the cards played before it
+/// and the seed of its random choices. A player's choice depends on nothing
+/// else, so a card found here is the card the player would choose again.
+#[derive(Default, Debug)]
+pub struct DefenceMemory {
+    cards: Mutex<HashMap<DefenceKey, Card>>,
+    asked: AtomicUsize,
+    reused: AtomicUsize,
+}
+
+#[derive(PartialEq, Eq, Hash, Debug)]
+struct DefenceKey {
+    defender: String,
+    board: Board,
+    play: Vec<Card>,
+    seed: u64,
+}
+
+impl DefenceMemory {
+    /// The card `defender` plays after `play` on `board` with `seed`:
+    /// remembered if it was asked before, else chosen and remembered.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the player cannot choose.
+    pub fn choose(
+        &self,
+        defender: &PlayerSpec,
+        board: &Board,
+        play: &[Card],
+        seed: u64,
+    ) -> Result<Card, PlayError> {
+        let key = DefenceKey {
+            defender: defender.to_string(),
+            board: *board,
+            play: play.to_vec(),
+            seed,
+        };
+        self.asked.fetch_add(1, Ordering::Relaxed);
+        if let Some(&card) = self.lock().get(&key) {
+            self.reused.fetch_add(1, Ordering::Relaxed);
+            return Ok(card);
+        }
+        // Chosen without the lock: two tables asking at once both choose,
+        // and both get the same card.
+        let card = defender.choose(board, play, seed)?;
+        self.lock().insert(key, card);
+        Ok(card)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<DefenceKey, Card>> {
+        self.cards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// How many defence decisions were asked for.
+    #[must_use]
+    pub fn asked(&self) -> usize {
+        self.asked.load(Ordering::Relaxed)
+    }
+
+    /// How many of them were found already made.
+    #[must_use]
+    pub fn reused(&self) -> usize {
+        self.reused.load(Ordering::Relaxed)
+    }
+}
+
 /// Plays `board` once from the position after `start` (empty: from the
 /// opening lead): `declaring` plays declarer's and dummy's cards,
-/// `defending` the defenders'. Seeds come from `seed` and the number of
-/// cards played. The tricks counted and the play recorded include those of
-/// `start`.
+/// `defending` the defenders', taking their cards from `memory` when it
+/// holds them. Seeds come from `seed` and the number of cards played. The
+/// tricks counted and the play recorded include those of `start`.
 ///
 /// # Errors
 /// [`PlayError`] when `start` does not fit the deal or a player cannot
@@ -83,6 +165,7 @@ pub fn play_table(
     defending: &PlayerSpec,
     seed: u64,
     discrepancies: bool,
+    memory: Option<&DefenceMemory>,
 ) -> Result<TableResult, PlayError> {
     let mut state: PlayState = board.position_after(start)?;
     let mut play: Vec<Card> = start.to_vec();
@@ -92,21 +175,23 @@ pub fn play_table(
         let mover = state.position().to_move();
         let ours = mover.side() == side;
         let choices = state.position().legal_cards().len();
-        let who = if ours { declaring } else { defending };
-        let start = Instant::now();
-        let decision = who.decide(
-            board,
-            &play,
-            derive(seed, &[play.len() as u64]),
-            discrepancies && ours,
-        )?;
-        if ours && choices > 1 {
-            decisions += 1;
-            think += start.elapsed().as_secs_f64();
-            differ += usize::from(decision.depth_one.is_some_and(|c| c != decision.card));
-        }
-        state.play(decision.card).expect("players play legal cards");
-        play.push(decision.card);
+        let card_seed = derive(seed, &[play.len() as u64]);
+        let card = if ours {
+            let start = Instant::now();
+            let decision = declaring.decide(board, &play, card_seed, discrepancies)?;
+            if choices > 1 {
+                decisions += 1;
+                think += start.elapsed().as_secs_f64();
+                differ += usize::from(decision.depth_one.is_some_and(|c| c != decision.card));
+            }
+            decision.card
+        } else if let Some(memory) = memory {
+            memory.choose(defending, board, &play, card_seed)?
+        } else {
+            defending.choose(board, &play, card_seed)?
+        };
+        state.play(card).expect("players play legal cards");
+        play.push(card);
     }
     let tricks = state.tricks(side);
     Ok(TableResult {
@@ -126,38 +211,46 @@ pub fn play_table(
 /// Tables already played in declarer mode by other matches on the same
 /// deals, defence, seed and counting of discrepancies: a declarer's table
 /// depends on nothing else, so it is taken from there instead of being
-/// played again (the experiments pit several players against one).
+/// played again (the experiments pit several players against one). Matches
+/// played together add their tables as they are played.
 #[derive(Default, Debug)]
 pub struct KnownTables {
-    tables: HashMap<(String, usize), TableResult>,
+    tables: Mutex<HashMap<(String, usize), TableResult>>,
 }
 
 impl KnownTables {
     /// Remembers that `declarer` (a spec as printed) played deal `deal`
     /// so.
-    pub fn insert(&mut self, declarer: &str, deal: usize, table: TableResult) {
-        self.tables.insert((declarer.to_string(), deal), table);
+    pub fn insert(&self, declarer: &str, deal: usize, table: TableResult) {
+        self.lock().insert((declarer.to_string(), deal), table);
     }
 
     fn get(&self, declarer: &PlayerSpec, deal: usize) -> Option<TableResult> {
-        self.tables.get(&(declarer.to_string(), deal)).cloned()
+        self.lock().get(&(declarer.to_string(), deal)).cloned()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(String, usize), TableResult>> {
+        self.tables
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// How many tables are known.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.tables.len()
+        self.lock().len()
     }
 
     /// Whether no table is known.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
+        self.lock().is_empty()
     }
 }
 
 /// Plays deal `index` of the set at both tables (in declarer mode, a table
-/// found in `known` is taken from there).
+/// found in `known` is taken from there), the defenders' cards shared
+/// through `memory`.
 ///
 /// # Errors
 /// [`PlayError`] when a player cannot choose.
@@ -166,6 +259,7 @@ pub fn play_deal(
     index: usize,
     board: &SetBoard,
     known: &KnownTables,
+    memory: &DefenceMemory,
 ) -> Result<DealResult, PlayError> {
     let seed = derive(config.seed, &[index as u64]);
     let declare = |who: &PlayerSpec| match known.get(who, index) {
@@ -177,6 +271,7 @@ pub fn play_deal(
             &config.defense,
             seed,
             config.discrepancies,
+            Some(memory),
         ),
     };
     let (a, b) = match config.mode {
@@ -189,6 +284,7 @@ pub fn play_deal(
                 &config.b,
                 seed,
                 config.discrepancies,
+                Some(memory),
             )?,
             play_table(
                 &board.board,
@@ -197,6 +293,7 @@ pub fn play_deal(
                 &config.a,
                 seed,
                 config.discrepancies,
+                Some(memory),
             )?,
         ),
     };
@@ -223,52 +320,116 @@ pub enum DealOutcome<'a> {
     },
 }
 
+/// One match of a group played together: what it plays, where its
+/// results go and which deals it has already played.
+pub struct MatchRun<'a> {
+    /// The match.
+    pub config: &'a MatchConfig,
+    /// Its results file.
+    pub writer: &'a ResultsWriter,
+    /// Deals (0-based) already in the file.
+    pub done: &'a HashSet<usize>,
+}
+
 /// Plays every deal of `boards` not in `done`, in parallel on the current
-/// rayon pool, appending each result to `writer` as soon as it is known
-/// and then telling `on_deal`. Returns the results of this run and the
-/// number of deals that failed.
+/// rayon pool (defence decisions shared through `memory`), appending each
+/// result to `writer` as soon as it is known and then telling `on_deal`.
+/// Returns the number of deals that failed.
 ///
 /// # Errors
 /// [`MatchError`] for seats a player cannot take, or when the results
 /// file cannot be written.
 pub fn run(
     boards: &[SetBoard],
-    config: &MatchConfig,
-    writer: &ResultsWriter,
-    done: &HashSet<usize>,
+    run: &MatchRun<'_>,
     known: &KnownTables,
+    memory: &DefenceMemory,
     on_deal: &(dyn Fn(DealOutcome<'_>) + Sync),
-) -> Result<(Vec<DealResult>, usize), MatchError> {
-    config.check()?;
-    let pending: Vec<usize> = (0..boards.len()).filter(|i| !done.contains(i)).collect();
-    let outcomes: Vec<Result<Option<DealResult>, ResultsError>> = pending
-        .par_iter()
-        .map(|&i| match play_deal(config, i, &boards[i], known) {
-            Ok(result) => {
-                writer.append(&result)?;
-                on_deal(DealOutcome::Played(&result));
-                Ok(Some(result))
-            }
-            Err(e) => {
-                on_deal(DealOutcome::Failed {
-                    deal: i,
-                    board: boards[i].number,
-                    error: e.to_string(),
-                });
-                Ok(None)
-            }
-        })
-        .collect();
-    let mut results = Vec::new();
-    let mut failed = 0;
-    for o in outcomes {
-        match o? {
-            Some(r) => results.push(r),
-            None => failed += 1,
+) -> Result<usize, MatchError> {
+    let failed = run_together(boards, std::slice::from_ref(run), known, memory, &|_, o| {
+        on_deal(o);
+    })?;
+    Ok(failed[0])
+}
+
+/// Plays several matches on the same deals together, deal by deal: the
+/// deals run in parallel on the current rayon pool, and one thread plays
+/// all the pending tables of a deal, match after match. Each result is
+/// appended to its match's file as soon as it is known, then `on_deal` is
+/// told which match (index in `runs`) it belongs to.
+///
+/// Played together, the matches share their work: a declarer's table
+/// played by one match is added to `known` and taken over by the next (in
+/// declarer mode), and the defence's cards are shared through `memory`.
+/// An interrupted run leaves every match with about the same deals played.
+/// Returns the number of deals that failed, per match.
+///
+/// # Errors
+/// [`MatchError`] for seats a player cannot take, for matches that differ
+/// in more than their two players, or when a results file cannot be
+/// written.
+pub fn run_together(
+    boards: &[SetBoard],
+    runs: &[MatchRun<'_>],
+    known: &KnownTables,
+    memory: &DefenceMemory,
+    on_deal: &(dyn Fn(usize, DealOutcome<'_>) + Sync),
+) -> Result<Vec<usize>, MatchError> {
+    for r in runs {
+        r.config.check()?;
+        let first = runs[0].config;
+        let alike = r.config.mode == first.mode
+            && r.config.seed == first.seed
+            && r.config.discrepancies == first.discrepancies
+            && (r.config.mode == Mode::Pairs
+                || r.config.defense.to_string() == first.defense.to_string());
+        if !alike {
+            return Err(MatchError::Unlike);
         }
     }
-    results.sort_by_key(|r| r.deal);
-    Ok((results, failed))
+    let pending: Vec<usize> = (0..boards.len())
+        .filter(|i| runs.iter().any(|r| !r.done.contains(i)))
+        .collect();
+    let failures: Vec<Result<Vec<usize>, ResultsError>> = pending
+        .par_iter()
+        .map(|&i| {
+            let mut failed = Vec::new();
+            for (k, r) in runs.iter().enumerate() {
+                if r.done.contains(&i) {
+                    continue;
+                }
+                match play_deal(r.config, i, &boards[i], known, memory) {
+                    Ok(result) => {
+                        r.writer.append(&result)?;
+                        if r.config.mode == Mode::Declarer {
+                            known.insert(&r.config.a.to_string(), i, result.a.clone());
+                            known.insert(&r.config.b.to_string(), i, result.b.clone());
+                        }
+                        on_deal(k, DealOutcome::Played(&result));
+                    }
+                    Err(e) => {
+                        failed.push(k);
+                        on_deal(
+                            k,
+                            DealOutcome::Failed {
+                                deal: i,
+                                board: boards[i].number,
+                                error: e.to_string(),
+                            },
+                        );
+                    }
+                }
+            }
+            Ok(failed)
+        })
+        .collect();
+    let mut failed = vec![0; runs.len()];
+    for f in failures {
+        for k in f? {
+            failed[k] += 1;
+        }
+    }
+    Ok(failed)
 }
 
 #[cfg(test)]
@@ -291,7 +452,7 @@ mod tests {
     fn a_table_is_played_to_the_end_and_counted() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let dd: PlayerSpec = "dd".parse().unwrap();
-        let t = play_table(&b, &[], &dd, &dd, 1, false).unwrap();
+        let t = play_table(&b, &[], &dd, &dd, 1, false, None).unwrap();
         assert_eq!(t.play.split(' ').count(), 16);
         // Double dummy on both sides takes the double-dummy tricks.
         let opening = bridge::Position::opening(b.deal, Strain::Notrump, Seat::South);
@@ -304,20 +465,20 @@ mod tests {
     fn a_table_from_an_ending_keeps_the_tricks_played_before() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let dd: PlayerSpec = "dd".parse().unwrap();
-        let whole = play_table(&b, &[], &dd, &dd, 1, false).unwrap();
+        let whole = play_table(&b, &[], &dd, &dd, 1, false, None).unwrap();
         let first: Vec<Card> = whole
             .play
             .split(' ')
             .take(4)
             .map(|c| c.parse().unwrap())
             .collect();
-        let ending = play_table(&b, &first, &dd, &dd, 1, false).unwrap();
+        let ending = play_table(&b, &first, &dd, &dd, 1, false, None).unwrap();
         assert_eq!(ending.play, whole.play);
         assert_eq!(ending.tricks, whole.tricks);
         // Declarer's decisions are only those after the start.
         assert!(ending.decisions <= whole.decisions);
         let wrong: Vec<Card> = vec!["C2".parse().unwrap()];
-        assert!(play_table(&b, &wrong, &dd, &dd, 1, false).is_err());
+        assert!(play_table(&b, &wrong, &dd, &dd, 1, false, None).is_err());
     }
 
     #[test]
@@ -337,19 +498,204 @@ mod tests {
             seed: 3,
             discrepancies: false,
         };
-        let fresh = play_deal(&config, 0, &set_board, &KnownTables::default()).unwrap();
-        let mut known = KnownTables::default();
+        let memory = DefenceMemory::default();
+        let fresh = play_deal(&config, 0, &set_board, &KnownTables::default(), &memory).unwrap();
+        let known = KnownTables::default();
         known.insert("random", 0, fresh.b.clone());
-        let again = play_deal(&config, 0, &set_board, &known).unwrap();
+        let again = play_deal(&config, 0, &set_board, &known, &memory).unwrap();
         assert_eq!(again.b, fresh.b);
         assert_eq!(again.a.play, fresh.a.play);
         let mut fake = fresh.b.clone();
         fake.tricks = 99;
         known.insert("random", 0, fake);
         assert_eq!(
-            play_deal(&config, 0, &set_board, &known).unwrap().b.tricks,
+            play_deal(&config, 0, &set_board, &known, &memory)
+                .unwrap()
+                .b
+                .tricks,
             99
         );
+    }
+
+    #[test]
+    fn defence_taken_from_memory_changes_no_table_and_is_reused() {
+        let boards = five_card_boards(6);
+        let config = |a: &str| MatchConfig {
+            a: a.parse().unwrap(),
+            b: "alphamu:m=1,w=6".parse().unwrap(),
+            defense: "pimc:w=6".parse().unwrap(),
+            mode: Mode::Declarer,
+            seed: 5,
+            discrepancies: true,
+        };
+        let memory = DefenceMemory::default();
+        let mut reused_before_second_match = 0;
+        for a in ["random", "alphamu:m=3,w=6"] {
+            let config = config(a);
+            for (i, b) in boards.iter().enumerate() {
+                let shared = play_deal(&config, i, b, &KnownTables::default(), &memory).unwrap();
+                // Each table alone, with no memory at all.
+                let seed = derive(config.seed, &[i as u64]);
+                let alone = |who: &PlayerSpec| {
+                    play_table(&b.board, &[], who, &config.defense, seed, true, None).unwrap()
+                };
+                for (got, want) in [(&shared.a, alone(&config.a)), (&shared.b, alone(&config.b))] {
+                    assert_eq!(got.play, want.play);
+                    assert_eq!(
+                        (got.tricks, got.decisions, got.discrepancies),
+                        (want.tricks, want.decisions, want.discrepancies)
+                    );
+                }
+            }
+            if reused_before_second_match == 0 {
+                reused_before_second_match = memory.reused();
+            }
+        }
+        // Both tables of a deal share at least the opening lead, and the
+        // second match's B table is the first match's.
+        assert!(reused_before_second_match >= boards.len());
+        assert!(memory.reused() > reused_before_second_match);
+        assert!(memory.reused() < memory.asked());
+    }
+
+    fn five_card_boards(count: usize) -> Vec<SetBoard> {
+        use crate::deal_set::{self, DealSetSpec, Goal, Kind};
+        let spec = DealSetSpec {
+            kind: Kind::Reduced {
+                cards_per_hand: 5,
+                goal: Goal::DoubleDummy,
+            },
+            count,
+            seed: 11,
+            filter: None,
+            filter_worlds: 20,
+            after_tricks: 0,
+        };
+        deal_set::generate(&spec, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn matches_played_together_equal_matches_played_apart_and_share_the_common_table() {
+        use crate::results::{self, MatchHeader};
+        let boards = five_card_boards(5);
+        let config = |a: &str| MatchConfig {
+            a: a.parse().unwrap(),
+            b: "pimc:w=5".parse().unwrap(),
+            defense: "pimc:w=4".parse().unwrap(),
+            mode: Mode::Declarer,
+            seed: 2,
+            discrepancies: true,
+        };
+        let configs = [config("alphamu:m=2,w=5"), config("pimc:w=3")];
+        let dir = tempfile::tempdir().unwrap();
+        let open = |name: &str, c: &MatchConfig| {
+            let header = MatchHeader {
+                deals: "set".into(),
+                deals_digest: "d".into(),
+                a: c.a.to_string(),
+                b: c.b.to_string(),
+                defense: c.defense.to_string(),
+                mode: c.mode,
+                seed: c.seed,
+                discrepancies: c.discrepancies,
+            };
+            let path = dir.path().join(name);
+            (ResultsWriter::open(&path, &header).unwrap().0, path)
+        };
+        let none = HashSet::new();
+        // Apart: each match alone, with nothing shared.
+        let mut apart = Vec::new();
+        for (k, c) in configs.iter().enumerate() {
+            let (writer, path) = open(&format!("apart-{k}"), c);
+            let run_alone = MatchRun {
+                config: c,
+                writer: &writer,
+                done: &none,
+            };
+            let failed = run(
+                &boards,
+                &run_alone,
+                &KnownTables::default(),
+                &DefenceMemory::default(),
+                &|_| {},
+            )
+            .unwrap();
+            assert_eq!(failed, 0);
+            apart.push(results::read(&path).unwrap().1);
+        }
+        // Together, with one deal already played by the first match.
+        let (w0, p0) = open("together-0", &configs[0]);
+        let (w1, p1) = open("together-1", &configs[1]);
+        w0.append(&apart[0][2]).unwrap();
+        let done_first: HashSet<usize> = [2].into();
+        let runs = [
+            MatchRun {
+                config: &configs[0],
+                writer: &w0,
+                done: &done_first,
+            },
+            MatchRun {
+                config: &configs[1],
+                writer: &w1,
+                done: &none,
+            },
+        ];
+        let known = KnownTables::default();
+        let memory = DefenceMemory::default();
+        let told = Mutex::new(vec![0; 2]);
+        let failed = run_together(&boards, &runs, &known, &memory, &|k, o| {
+            assert!(matches!(o, DealOutcome::Played(_)));
+            told.lock().unwrap()[k] += 1;
+        })
+        .unwrap();
+        assert_eq!(failed, vec![0, 0]);
+        assert_eq!(*told.lock().unwrap(), vec![4, 5]);
+        let paths = [p0, p1];
+        for (k, path) in paths.iter().enumerate() {
+            let mut together = results::read(path).unwrap().1;
+            together.sort_by_key(|r| r.deal);
+            let mut alone = apart[k].clone();
+            alone.sort_by_key(|r| r.deal);
+            assert_eq!(together.len(), alone.len());
+            for (t, a) in together.iter().zip(&alone) {
+                for (x, y) in [(&t.a, &a.a), (&t.b, &a.b)] {
+                    assert_eq!(x.play, y.play);
+                    assert_eq!((x.tricks, x.decisions), (y.tricks, y.decisions));
+                }
+            }
+        }
+        // PIMC's table was played once per deal and handed to the other
+        // match: the two files hold the very same table, time included.
+        let first = results::read(&paths[0]).unwrap().1;
+        let second = results::read(&paths[1]).unwrap().1;
+        for r in &second {
+            let same = first.iter().find(|f| f.deal == r.deal).unwrap();
+            if r.deal != 2 {
+                assert_eq!(same.b, r.b);
+            }
+        }
+        assert!(memory.reused() > 0);
+        // Matches that differ in their defence cannot be played together.
+        let other = MatchConfig {
+            defense: "dd".parse().unwrap(),
+            ..configs[1].clone()
+        };
+        let unlike = [
+            MatchRun {
+                config: &configs[0],
+                writer: &w0,
+                done: &none,
+            },
+            MatchRun {
+                config: &other,
+                writer: &w1,
+                done: &none,
+            },
+        ];
+        assert!(matches!(
+            run_together(&boards, &unlike, &known, &memory, &|_, _| {}),
+            Err(MatchError::Unlike)
+        ));
     }
 
     #[test]

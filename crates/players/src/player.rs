@@ -275,7 +275,7 @@ pub enum PlayError {
 }
 
 /// The deal being played and its goal.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// The full deal.
     pub deal: Deal,

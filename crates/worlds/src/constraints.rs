@@ -24,7 +24,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// An inclusive range of whole numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Range {
     /// Lowest value allowed.
     pub min: u32,
@@ -50,7 +50,7 @@ impl Range {
 
 /// What the auction says about one hand (its original 13 cards, or however
 /// many a reduced deal has).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HandConstraints {
     /// High-card points (A=4, K=3, Q=2, J=1).
     pub hcp: Range,
@@ -99,7 +99,7 @@ pub fn is_balanced(hand: Hand) -> bool {
 }
 
 /// Constraints on each seat's original hand.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Constraints {
     /// One set per seat.
     pub seats: BySeat<HandConstraints>,

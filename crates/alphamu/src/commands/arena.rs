@@ -236,13 +236,17 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         .num_threads(args.threads)
         .build()?;
     let progress = bar(boards.len() - done_set.len().min(boards.len()), "deals");
-    let (_, failed) = pool.install(|| {
+    let memory = matches::DefenceMemory::default();
+    let failed = pool.install(|| {
         matches::run(
             &boards,
-            &config,
-            &writer,
-            &done_set,
+            &matches::MatchRun {
+                config: &config,
+                writer: &writer,
+                done: &done_set,
+            },
             &matches::KnownTables::default(),
+            &memory,
             &|o| match o {
                 DealOutcome::Played(_) => progress.inc(1),
                 DealOutcome::Failed { board, error, .. } => {
@@ -252,6 +256,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         )
     })?;
     progress.finish_and_clear();
+    report_reuse(&memory);
     let (header, all) = results::read(&args.results)?;
     println!("{}", summarize(&all).markdown(&header.a, &header.b));
     if failed > 0 {
@@ -386,6 +391,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
         deals: args.deals,
         only: args.only.clone(),
         progress: &bars,
+        defence: matches::DefenceMemory::default(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
@@ -394,7 +400,19 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
     if let Some(b) = bars.bar.lock().expect("no panic").take() {
         b.finish_and_clear();
     }
+    report_reuse(&ctx.defence);
     println!("{report}");
     eprintln!("report written to {}", dir.join("report.md").display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says how many defence decisions were taken over from other tables.
+fn report_reuse(memory: &matches::DefenceMemory) {
+    if memory.asked() > 0 {
+        eprintln!(
+            "defence: {} of {} decisions taken from tables that had reached the same cards",
+            memory.reused(),
+            memory.asked()
+        );
+    }
 }

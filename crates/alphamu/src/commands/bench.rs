@@ -158,6 +158,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     &PlayerSpec::Dd,
                     args.seed * 7919 + i as u64,
                     false,
+                    None,
                 )
             })?;
             decisions += table.decisions;
