@@ -251,6 +251,7 @@ impl Context<'_> {
         };
         let mut opened = Vec::new();
         for (label, config) in matches.iter().filter(|(label, _)| selected(label)) {
+            adopt_results_of_smaller_set(&path(label), &header(config), &text)?;
             let (writer, done) = ResultsWriter::open(&path(label), &header(config))?;
             let done: HashSet<usize> = done.iter().map(|r| r.deal).collect();
             opened.push((label, config, writer, done));
@@ -327,6 +328,51 @@ impl Context<'_> {
         }
         Ok(known)
     }
+}
+
+/// When the results file at `path` holds the match `wanted` played on a
+/// smaller set made by the same spec as the set `deal_text` (its first
+/// deals, byte for byte), gives the file the new set's digest: its results
+/// are results of the new set's first deals, so a set can grow without its
+/// deals being played again. Any other file is left alone (and refused
+/// later if it holds another match).
+fn adopt_results_of_smaller_set(
+    path: &Path,
+    wanted: &MatchHeader,
+    deal_text: &str,
+) -> Result<(), ExperimentError> {
+    let Ok((found, results)) = results::read(path) else {
+        return Ok(());
+    };
+    let same_match = MatchHeader {
+        deals_digest: wanted.deals_digest.clone(),
+        ..found.clone()
+    } == *wanted;
+    if !same_match || found.deals_digest == wanted.deals_digest {
+        return Ok(());
+    }
+    let played = results.iter().map(|r| r.deal + 1).max().unwrap_or(0);
+    if smaller_set_with_digest(deal_text, &found.deals_digest, played).is_some() {
+        results::replace_header(path, wanted)?;
+    }
+    Ok(())
+}
+
+/// The size N, at least `from`, of the set whose text is the first N
+/// boards of the set `text` under the same header (with `--count N`),
+/// when that text has the digest `wanted`.
+fn smaller_set_with_digest(text: &str, wanted: &str, from: usize) -> Option<usize> {
+    let (first, rest) = text.split_once('\n')?;
+    let (head, boards) = rest.split_once("\n\n")?;
+    let boards: Vec<&str> = boards.split_inclusive("\n\n").collect();
+    let count = first
+        .split_once("--count ")
+        .and_then(|(_, after)| after.split(' ').next())?;
+    (from.max(1)..boards.len()).find(|&n| {
+        let first_n = first.replacen(&format!("--count {count}"), &format!("--count {n}"), 1);
+        let smaller = format!("{first_n}\n{head}\n\n{}", boards[..n].concat());
+        digest(&smaller) == wanted
+    })
 }
 
 fn append(path: &Path, text: &str) -> std::io::Result<()> {
@@ -838,5 +884,70 @@ mod tests {
             std::fs::read_to_string(path).unwrap(),
             std::fs::read_to_string(fresh).unwrap()
         );
+    }
+
+    /// Counts the deals played.
+    struct Counting(std::sync::atomic::AtomicUsize);
+    impl Progress for Counting {
+        fn stage(&self, _: &str, _: usize) {}
+        fn step(&self) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        fn note(&self, _: &str) {}
+    }
+
+    #[test]
+    fn a_grown_set_keeps_the_results_of_its_first_deals_and_another_set_is_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let counting = Counting(0.into());
+        let context = |dir: PathBuf| Context {
+            dir,
+            quick: true,
+            seed: 3,
+            deals: None,
+            only: None,
+            progress: &counting,
+            defence: DefenceMemory::default(),
+        };
+        let spec = |count, seed| DealSetSpec {
+            kind: reduced(5, Goal::DoubleDummy),
+            count,
+            seed,
+            filter: None,
+            filter_worlds: 20,
+            after_tricks: 0,
+        };
+        let config = declarer_match("pimc:w=3", "random", "pimc:w=3", 4, false);
+        let played = || counting.0.swap(0, std::sync::atomic::Ordering::Relaxed);
+        let ctx = context(root.path().join("grown"));
+        let small = ctx.deals("deals", &spec(3, 3)).unwrap();
+        played(); // the deals made
+        let first = ctx.play("match", &small, &config).unwrap();
+        assert_eq!((first.deals, played()), (3, 3));
+        // The set grows to 5 deals: only the 2 new ones are played.
+        let large = ctx.deals("deals", &spec(5, 3)).unwrap();
+        played();
+        let grown = ctx.play("match", &large, &config).unwrap();
+        assert_eq!((grown.deals, played()), (5, 2));
+        // The same as playing the 5 deals from scratch.
+        let fresh_ctx = context(root.path().join("fresh"));
+        let fresh_set = fresh_ctx.deals("deals", &spec(5, 3)).unwrap();
+        played();
+        let fresh = fresh_ctx.play("match", &fresh_set, &config).unwrap();
+        assert_eq!(played(), 5);
+        let plays = |dir: &str| -> Vec<(String, String)> {
+            let (_, results) = results::read(&root.path().join(dir).join("match.jsonl")).unwrap();
+            results.into_iter().map(|r| (r.a.play, r.b.play)).collect()
+        };
+        assert_eq!(plays("grown"), plays("fresh"));
+        assert_eq!((grown.made_a, grown.made_b), (fresh.made_a, fresh.made_b));
+        // A set made with another seed is another set: refused, not
+        // silently restarted.
+        std::fs::remove_file(root.path().join("grown").join("deals.pbn")).unwrap();
+        let other = ctx.deals("deals", &spec(6, 4)).unwrap();
+        assert!(matches!(
+            ctx.play("match", &other, &config),
+            Err(ExperimentError::Results(ResultsError::OtherMatch { .. }))
+        ));
     }
 }

@@ -186,6 +186,24 @@ pub fn read(path: &Path) -> Result<(MatchHeader, Vec<DealResult>), ResultsError>
     Ok((header, results))
 }
 
+/// Gives the results file at `path` the header `header`, keeping every
+/// other line as it is (a last line cut short included): for a file whose
+/// deals are known to be the same under a new deal file.
+///
+/// # Errors
+/// [`ResultsError::Io`] when the file cannot be read or written.
+pub fn replace_header(path: &Path, header: &MatchHeader) -> Result<(), ResultsError> {
+    let io = |source| ResultsError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
+    let temporary = path.with_extension("jsonl.new");
+    std::fs::write(&temporary, header_line(header) + rest).map_err(io)?;
+    std::fs::rename(&temporary, path).map_err(io)
+}
+
 /// Appends deal results to a results file, one flushed line each; safe to
 /// share between threads.
 pub struct ResultsWriter {
@@ -262,13 +280,17 @@ impl ResultsWriter {
     }
 }
 
-fn write_header(file: &mut File, header: &MatchHeader) -> std::io::Result<()> {
+fn header_line(header: &MatchHeader) -> String {
     let mut line = serde_json::to_string(&HeaderLine {
         header: header.clone(),
     })
     .expect("header serializes");
     line.push('\n');
-    file.write_all(line.as_bytes())?;
+    line
+}
+
+fn write_header(file: &mut File, header: &MatchHeader) -> std::io::Result<()> {
+    file.write_all(header_line(header).as_bytes())?;
     file.flush()
 }
 
