@@ -107,7 +107,8 @@ impl Context<'_> {
     }
 
     /// The deal set `label`: read from `DIR/label.pbn` when it was made by
-    /// the same spec, else made (and written as it is made).
+    /// the same spec (its first deals when it has more), else made (and
+    /// written as it is made).
     fn deals(
         &self,
         label: &str,
@@ -116,10 +117,14 @@ impl Context<'_> {
         let path = self.dir.join(format!("{label}.pbn"));
         let header = deal_set::pbn_header(spec);
         if let Ok(text) = std::fs::read_to_string(&path) {
-            // The first line names the spec that made the set.
-            if text.lines().next() == header.lines().next() {
-                let boards = deal_set::read_pbn(&text)?;
-                if boards.len() == spec.count {
+            // The first line names the spec that made the set. A set made by
+            // the same spec with more deals is kept as it is, and its first
+            // deals are played: its results files stay valid.
+            let first = text.lines().next().unwrap_or_default();
+            if let Some(count) = same_spec_count(first, spec) {
+                let mut boards = deal_set::read_pbn(&text)?;
+                if boards.len() == count {
+                    boards.truncate(spec.count);
                     return Ok((path, boards));
                 }
             }
@@ -181,20 +186,9 @@ impl Context<'_> {
                     continue;
                 };
                 let first = text.lines().next().unwrap_or_default();
-                let count = first
-                    .split_once("--count ")
-                    .and_then(|(_, rest)| rest.split(' ').next())
-                    .and_then(|c| c.parse::<usize>().ok());
-                let Some(count) = count.filter(|&c| c >= spec.count) else {
+                let Some(count) = same_spec_count(first, spec) else {
                     continue;
                 };
-                let larger = DealSetSpec {
-                    count,
-                    ..spec.clone()
-                };
-                if deal_set::pbn_header(&larger).lines().next() != Some(first) {
-                    continue;
-                }
                 let mut boards = deal_set::read_pbn(&text)?;
                 if boards.len() == count {
                     boards.truncate(spec.count);
@@ -373,6 +367,21 @@ fn smaller_set_with_digest(text: &str, wanted: &str, from: usize) -> Option<usiz
         let smaller = format!("{first_n}\n{head}\n\n{}", boards[..n].concat());
         digest(&smaller) == wanted
     })
+}
+
+/// The number of deals of a set whose first line is `first`, when it was
+/// made by `spec` with as many deals or more.
+fn same_spec_count(first: &str, spec: &DealSetSpec) -> Option<usize> {
+    let count = first
+        .split_once("--count ")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .and_then(|c| c.parse::<usize>().ok())
+        .filter(|&c| c >= spec.count)?;
+    let larger = DealSetSpec {
+        count,
+        ..spec.clone()
+    };
+    (deal_set::pbn_header(&larger).lines().next() == Some(first)).then_some(count)
 }
 
 fn append(path: &Path, text: &str) -> std::io::Result<()> {
@@ -864,9 +873,19 @@ mod tests {
             filter_worlds: 20,
             after_tricks: 1,
         };
-        let (_, large) = context(root.path().join("one"))
+        let (large_path, large) = context(root.path().join("one"))
             .deals("deals", &spec(6))
             .unwrap();
+        // Asked for fewer deals, an experiment plays the first deals of
+        // its own larger set and leaves the file as it is.
+        let large_text = std::fs::read_to_string(&large_path).unwrap();
+        let (same_path, first) = context(root.path().join("one"))
+            .deals("deals", &spec(2))
+            .unwrap();
+        assert_eq!(same_path, large_path);
+        assert_eq!(first.len(), 2);
+        assert_eq!(first[1].board, large[1].board);
+        assert_eq!(std::fs::read_to_string(&large_path).unwrap(), large_text);
         let (path, small) = context(root.path().join("two"))
             .deals("deals", &spec(4))
             .unwrap();
