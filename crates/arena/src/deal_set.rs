@@ -140,6 +140,9 @@ pub enum DealSetError {
     /// No deal passed the filter in many tries.
     #[error("no deal passed in {0} candidates: is the filter too narrow?")]
     Starved(usize),
+    /// A board given as the start of a set is not one its spec draws.
+    #[error("board {0} is not a deal of this set's spec; make the set anew")]
+    NotFromSpec(usize),
 }
 
 /// One deal of a set.
@@ -231,7 +234,10 @@ impl DealSetSpec {
     }
 
     /// Candidate `i`: a deal of this kind, or `None` when it is rejected.
-    fn candidate(&self, i: usize, constraints: &Constraints) -> Option<SetBoard> {
+    /// The deal of candidate `i` and declarer's target, before the play of
+    /// the first tricks and the filter, with the random generator as it
+    /// is then; `None` when the candidate is dropped already.
+    fn drawn(&self, i: usize, constraints: &Constraints) -> Option<(Deal, usize, ChaCha8Rng)> {
         let mut rng = ChaCha8Rng::seed_from_u64(derive(self.seed, &[i as u64]));
         let (deal, need) = match self.kind {
             Kind::ThreeNt | Kind::SevenNt => {
@@ -270,6 +276,26 @@ impl DealSetSpec {
                 }
             }
         };
+        Some((deal, need, rng))
+    }
+
+    /// The index of the candidate whose deal is `deal`, searched among the
+    /// first `limit` candidates (drawing a candidate's deal is cheap; the
+    /// filter is not run).
+    fn candidate_index(
+        &self,
+        deal: &Deal,
+        constraints: &Constraints,
+        limit: usize,
+    ) -> Option<usize> {
+        (0..limit).into_par_iter().find_first(|&i| {
+            self.drawn(i, constraints)
+                .is_some_and(|(drawn, _, _)| drawn == *deal)
+        })
+    }
+
+    fn candidate(&self, i: usize, constraints: &Constraints) -> Option<SetBoard> {
+        let (deal, need, mut rng) = self.drawn(i, constraints)?;
         let board = Board {
             deal,
             strain: Strain::Notrump,
@@ -399,13 +425,40 @@ fn declarer_total(board: &Board, played: &[Card]) -> usize {
 /// are rejected.
 pub fn generate(
     spec: &DealSetSpec,
+    on_board: impl FnMut(&SetBoard),
+) -> Result<Vec<SetBoard>, DealSetError> {
+    generate_after(spec, Vec::new(), on_board)
+}
+
+/// Like [`generate`], starting from `first`, the first boards of the same
+/// set (a smaller set made by the same spec, or the part of the set an
+/// interrupted run wrote): only the boards after them are made, and
+/// `on_board` sees only those. The result is the set [`generate`] makes.
+///
+/// # Errors
+/// As [`generate`], and [`DealSetError::NotFromSpec`] when the last of
+/// `first` is not a deal this spec draws.
+pub fn generate_after(
+    spec: &DealSetSpec,
+    first: Vec<SetBoard>,
     mut on_board: impl FnMut(&SetBoard),
 ) -> Result<Vec<SetBoard>, DealSetError> {
     spec.check()?;
     let constraints = spec.constraints();
-    let mut boards = Vec::with_capacity(spec.count);
+    let mut boards = first;
+    boards.truncate(spec.count);
+    let mut next = match boards.last() {
+        None => 0,
+        Some(last) => {
+            // A set whose filter keeps fewer than one candidate in 10 000
+            // would take days to make; past that, `first` is not this set.
+            let limit = 1_000_000 + 10_000 * boards.len();
+            spec.candidate_index(&last.board.deal, &constraints, limit)
+                .ok_or(DealSetError::NotFromSpec(last.number))?
+                + 1
+        }
+    };
     let chunk = 4 * rayon::current_num_threads().max(1);
-    let mut next = 0;
     let mut since_last = 0;
     while boards.len() < spec.count {
         let found: Vec<Option<SetBoard>> = (next..next + chunk)

@@ -139,12 +139,22 @@ impl Context<'_> {
             return Ok((path, boards));
         }
         let partial = self.dir.join(format!("{label}.pbn.partial"));
-        let mut text = header;
-        std::fs::write(&partial, &text).map_err(io(&partial))?;
-        self.progress.stage(&format!("deals {label}"), spec.count);
         let event = format!("alphamu {label}");
+        // A smaller set of the same spec here, or what an interrupted run
+        // wrote, is the start of this set: only the rest is made.
+        let start = [&path, &partial]
+            .into_iter()
+            .filter_map(|p| start_of_set(p, spec))
+            .max_by_key(Vec::len)
+            .unwrap_or_default();
+        let mut text: String = std::iter::once(header)
+            .chain(start.iter().map(|b| deal_set::pbn_board(b, &event)))
+            .collect();
+        std::fs::write(&partial, &text).map_err(io(&partial))?;
+        self.progress
+            .stage(&format!("deals {label}"), spec.count - start.len());
         let mut write_error = None;
-        let boards = deal_set::generate(spec, |b| {
+        let boards = deal_set::generate_after(spec, start, |b| {
             let board = deal_set::pbn_board(b, &event);
             text += &board;
             if let Err(e) = append(&partial, &board) {
@@ -369,6 +379,24 @@ fn smaller_set_with_digest(text: &str, wanted: &str, from: usize) -> Option<usiz
     })
 }
 
+/// The complete boards of the deal file at `path` when it holds the first
+/// deals of the set `spec` makes: a smaller set made by the same spec, or
+/// the part of this set an interrupted run wrote (a board cut short is
+/// left out).
+fn start_of_set(path: &Path, spec: &DealSetSpec) -> Option<Vec<SetBoard>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let first = text.lines().next()?;
+    let any_count = DealSetSpec {
+        count: 0,
+        ..spec.clone()
+    };
+    same_spec_count(first, &any_count)?;
+    let complete = text.rfind("\n\n").map_or("", |end| &text[..end + 2]);
+    let mut boards = deal_set::read_pbn(complete).ok()?;
+    boards.truncate(spec.count);
+    Some(boards)
+}
+
 /// The number of deals of a set whose first line is `first`, when it was
 /// made by `spec` with as many deals or more.
 fn same_spec_count(first: &str, spec: &DealSetSpec) -> Option<usize> {
@@ -508,7 +536,7 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
                 "deals-52",
                 Kind::ThreeNt,
                 0,
-                ctx.count(0, 100),
+                ctx.count(0, 200),
                 52,
                 vec![20, 40],
             ),
@@ -968,5 +996,54 @@ mod tests {
             ctx.play("match", &other, &config),
             Err(ExperimentError::Results(ResultsError::OtherMatch { .. }))
         ));
+    }
+
+    #[test]
+    fn a_set_made_in_parts_equals_a_set_made_at_once() {
+        let counting = Counting(0.into());
+        let context = |dir: PathBuf| Context {
+            dir,
+            quick: true,
+            seed: 5,
+            deals: None,
+            only: None,
+            progress: &counting,
+            defence: DefenceMemory::default(),
+        };
+        let made = || counting.0.swap(0, std::sync::atomic::Ordering::Relaxed);
+        // A filter, so that a board's number is not its candidate's.
+        let spec = |count| DealSetSpec {
+            kind: reduced(5, Goal::DoubleDummy),
+            count,
+            seed: 5,
+            filter: Some((0.3, 0.7)),
+            filter_worlds: 6,
+            after_tricks: 1,
+        };
+        let once_root = tempfile::tempdir().unwrap();
+        let (once_path, _) = context(once_root.path().join("x"))
+            .deals("deals", &spec(6))
+            .unwrap();
+        let once = std::fs::read_to_string(&once_path).unwrap();
+        assert_eq!(made(), 6);
+        // A set of 3, then the same spec with 6: 3 more are made.
+        let grown_root = tempfile::tempdir().unwrap();
+        let grown = context(grown_root.path().join("x"));
+        grown.deals("deals", &spec(3)).unwrap();
+        assert_eq!(made(), 3);
+        let (grown_path, boards) = grown.deals("deals", &spec(6)).unwrap();
+        assert_eq!(made(), 3);
+        assert_eq!(boards.len(), 6);
+        assert_eq!(std::fs::read_to_string(&grown_path).unwrap(), once);
+        // A run killed while writing its fifth board: the four whole
+        // boards are kept, two are made.
+        let killed_root = tempfile::tempdir().unwrap();
+        let dir = killed_root.path().join("x");
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifth = once.match_indices("[Event").nth(4).unwrap().0;
+        std::fs::write(dir.join("deals.pbn.partial"), &once[..fifth + 30]).unwrap();
+        let (killed_path, _) = context(dir).deals("deals", &spec(6)).unwrap();
+        assert_eq!(made(), 2);
+        assert_eq!(std::fs::read_to_string(&killed_path).unwrap(), once);
     }
 }
