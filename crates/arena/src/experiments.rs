@@ -880,19 +880,23 @@ mod tests {
         fn note(&self, _: &str) {}
     }
 
+    fn context(dir: PathBuf, seed: u64, progress: &dyn Progress) -> Context<'_> {
+        Context {
+            dir,
+            quick: true,
+            seed,
+            deals: None,
+            only: None,
+            progress,
+            defence: DefenceMemory::default(),
+        }
+    }
+
     #[test]
     fn a_smaller_set_is_the_start_of_a_larger_one_made_by_the_same_spec() {
         let root = tempfile::tempdir().unwrap();
         let elsewhere = tempfile::tempdir().unwrap();
-        let context = |dir: PathBuf| Context {
-            dir,
-            quick: true,
-            seed: 3,
-            deals: None,
-            only: None,
-            progress: &Quiet,
-            defence: DefenceMemory::default(),
-        };
+        let context = |dir: PathBuf| context(dir, 3, &Quiet);
         let spec = |count| DealSetSpec {
             kind: reduced(5, Goal::DoubleDummy),
             count,
@@ -947,15 +951,7 @@ mod tests {
     fn a_grown_set_keeps_the_results_of_its_first_deals_and_another_set_is_refused() {
         let root = tempfile::tempdir().unwrap();
         let counting = Counting(0.into());
-        let context = |dir: PathBuf| Context {
-            dir,
-            quick: true,
-            seed: 3,
-            deals: None,
-            only: None,
-            progress: &counting,
-            defence: DefenceMemory::default(),
-        };
+        let context = |dir: PathBuf| context(dir, 3, &counting);
         let spec = |count, seed| DealSetSpec {
             kind: reduced(5, Goal::DoubleDummy),
             count,
@@ -1001,15 +997,7 @@ mod tests {
     #[test]
     fn a_set_made_in_parts_equals_a_set_made_at_once() {
         let counting = Counting(0.into());
-        let context = |dir: PathBuf| Context {
-            dir,
-            quick: true,
-            seed: 5,
-            deals: None,
-            only: None,
-            progress: &counting,
-            defence: DefenceMemory::default(),
-        };
+        let context = |dir: PathBuf| context(dir, 5, &counting);
         let made = || counting.0.swap(0, std::sync::atomic::Ordering::Relaxed);
         // A filter, so that a board's number is not its candidate's.
         let spec = |count| DealSetSpec {
