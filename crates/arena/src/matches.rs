@@ -151,8 +151,8 @@ impl DefenceMemory {
 
 /// Plays `board` once from the position after `start` (empty: from the
 /// opening lead): `declaring` plays declarer's and dummy's cards,
-/// `defending` the defenders', taking their cards from `memory` when it
-/// holds them. Seeds come from `seed` and the number of cards played. The
+/// `defending` the defenders', whose cards go through `memory` (taken from
+/// it when another table reached the same cards). Seeds come from `seed` and the number of cards played. The
 /// tricks counted and the play recorded include those of `start`.
 ///
 /// # Errors
@@ -165,7 +165,7 @@ pub fn play_table(
     defending: &PlayerSpec,
     seed: u64,
     discrepancies: bool,
-    memory: Option<&DefenceMemory>,
+    memory: &DefenceMemory,
 ) -> Result<TableResult, PlayError> {
     let mut state: PlayState = board.position_after(start)?;
     let mut play: Vec<Card> = start.to_vec();
@@ -185,10 +185,8 @@ pub fn play_table(
                 differ += usize::from(decision.depth_one.is_some_and(|c| c != decision.card));
             }
             decision.card
-        } else if let Some(memory) = memory {
-            memory.choose(defending, board, &play, card_seed)?
         } else {
-            defending.choose(board, &play, card_seed)?
+            memory.choose(defending, board, &play, card_seed)?
         };
         state.play(card).expect("players play legal cards");
         play.push(card);
@@ -271,7 +269,7 @@ pub fn play_deal(
             &config.defense,
             seed,
             config.discrepancies,
-            Some(memory),
+            memory,
         ),
     };
     let (a, b) = match config.mode {
@@ -284,7 +282,7 @@ pub fn play_deal(
                 &config.b,
                 seed,
                 config.discrepancies,
-                Some(memory),
+                memory,
             )?,
             play_table(
                 &board.board,
@@ -293,7 +291,7 @@ pub fn play_deal(
                 &config.a,
                 seed,
                 config.discrepancies,
-                Some(memory),
+                memory,
             )?,
         ),
     };
@@ -375,9 +373,11 @@ pub fn run_together(
     memory: &DefenceMemory,
     on_deal: &(dyn Fn(usize, DealOutcome<'_>) + Sync),
 ) -> Result<Vec<usize>, MatchError> {
+    let Some(first) = runs.first().map(|r| r.config) else {
+        return Ok(Vec::new());
+    };
     for r in runs {
         r.config.check()?;
-        let first = runs[0].config;
         let alike = r.config.mode == first.mode
             && r.config.seed == first.seed
             && r.config.discrepancies == first.discrepancies
@@ -452,7 +452,7 @@ mod tests {
     fn a_table_is_played_to_the_end_and_counted() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let dd: PlayerSpec = "dd".parse().unwrap();
-        let t = play_table(&b, &[], &dd, &dd, 1, false, None).unwrap();
+        let t = play_table(&b, &[], &dd, &dd, 1, false, &DefenceMemory::default()).unwrap();
         assert_eq!(t.play.split(' ').count(), 16);
         // Double dummy on both sides takes the double-dummy tricks.
         let opening = bridge::Position::opening(b.deal, Strain::Notrump, Seat::South);
@@ -465,20 +465,20 @@ mod tests {
     fn a_table_from_an_ending_keeps_the_tricks_played_before() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let dd: PlayerSpec = "dd".parse().unwrap();
-        let whole = play_table(&b, &[], &dd, &dd, 1, false, None).unwrap();
+        let whole = play_table(&b, &[], &dd, &dd, 1, false, &DefenceMemory::default()).unwrap();
         let first: Vec<Card> = whole
             .play
             .split(' ')
             .take(4)
             .map(|c| c.parse().unwrap())
             .collect();
-        let ending = play_table(&b, &first, &dd, &dd, 1, false, None).unwrap();
+        let ending = play_table(&b, &first, &dd, &dd, 1, false, &DefenceMemory::default()).unwrap();
         assert_eq!(ending.play, whole.play);
         assert_eq!(ending.tricks, whole.tricks);
         // Declarer's decisions are only those after the start.
         assert!(ending.decisions <= whole.decisions);
         let wrong: Vec<Card> = vec!["C2".parse().unwrap()];
-        assert!(play_table(&b, &wrong, &dd, &dd, 1, false, None).is_err());
+        assert!(play_table(&b, &wrong, &dd, &dd, 1, false, &DefenceMemory::default()).is_err());
     }
 
     #[test]
@@ -537,7 +537,16 @@ mod tests {
                 // Each table alone, with no memory at all.
                 let seed = derive(config.seed, &[i as u64]);
                 let alone = |who: &PlayerSpec| {
-                    play_table(&b.board, &[], who, &config.defense, seed, true, None).unwrap()
+                    play_table(
+                        &b.board,
+                        &[],
+                        who,
+                        &config.defense,
+                        seed,
+                        true,
+                        &DefenceMemory::default(),
+                    )
+                    .unwrap()
                 };
                 for (got, want) in [(&shared.a, alone(&config.a)), (&shared.b, alone(&config.b))] {
                     assert_eq!(got.play, want.play);

@@ -4,7 +4,7 @@
 //! card is averaged, and each row is compared with PIMC in the same run.
 
 use anyhow::{Context, Result};
-use arena::matches::play_table;
+use arena::matches::{play_table, DefenceMemory};
 use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
@@ -158,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     &PlayerSpec::Dd,
                     args.seed * 7919 + i as u64,
                     false,
-                    None,
+                    &DefenceMemory::default(),
                 )
             })?;
             decisions += table.decisions;
