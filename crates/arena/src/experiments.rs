@@ -261,7 +261,12 @@ impl Context<'_> {
             opened.push((label, config, writer, done));
         }
         if let Some((_, config, _, _)) = opened.first() {
-            let pending: usize = opened.iter().map(|o| boards.len() - o.3.len()).sum();
+            // Results files may hold deals past the ones asked for (a set
+            // played further before): only the deals asked for count.
+            let pending = opened
+                .iter()
+                .map(|o| (0..boards.len()).filter(|i| !o.3.contains(i)).count())
+                .sum();
             let labels: Vec<&str> = opened.iter().map(|o| o.0.as_str()).collect();
             self.progress
                 .stage(&format!("match {}", labels.join(", ")), pending);
@@ -937,10 +942,15 @@ mod tests {
         );
     }
 
-    /// Counts the deals played.
-    struct Counting(std::sync::atomic::AtomicUsize);
+    /// Counts the deals played, and keeps the size of the last stage.
+    struct Counting(
+        std::sync::atomic::AtomicUsize,
+        std::sync::atomic::AtomicUsize,
+    );
     impl Progress for Counting {
-        fn stage(&self, _: &str, _: usize) {}
+        fn stage(&self, _: &str, total: usize) {
+            self.1.store(total, std::sync::atomic::Ordering::Relaxed);
+        }
         fn step(&self) {
             self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
@@ -950,7 +960,7 @@ mod tests {
     #[test]
     fn a_grown_set_keeps_the_results_of_its_first_deals_and_another_set_is_refused() {
         let root = tempfile::tempdir().unwrap();
-        let counting = Counting(0.into());
+        let counting = Counting(0.into(), 0.into());
         let context = |dir: PathBuf| context(dir, 3, &counting);
         let spec = |count, seed| DealSetSpec {
             kind: reduced(5, Goal::DoubleDummy),
@@ -983,6 +993,14 @@ mod tests {
             results.into_iter().map(|r| (r.a.play, r.b.play)).collect()
         };
         assert_eq!(plays("grown"), plays("fresh"));
+        // Asked for the first 3 deals again, with 5 in the file: nothing
+        // to play.
+        let first_three = ctx.deals("deals", &spec(3, 3)).unwrap();
+        assert_eq!(first_three.1.len(), 3);
+        played();
+        ctx.play("match", &first_three, &config).unwrap();
+        assert_eq!(counting.1.load(std::sync::atomic::Ordering::Relaxed), 0);
+        assert_eq!(played(), 0);
         assert_eq!((grown.made_a, grown.made_b), (fresh.made_a, fresh.made_b));
         // A set made with another seed is another set: refused, not
         // silently restarted.
@@ -996,7 +1014,7 @@ mod tests {
 
     #[test]
     fn a_set_made_in_parts_equals_a_set_made_at_once() {
-        let counting = Counting(0.into());
+        let counting = Counting(0.into(), 0.into());
         let context = |dir: PathBuf| context(dir, 5, &counting);
         let made = || counting.0.swap(0, std::sync::atomic::Ordering::Relaxed);
         // A filter, so that a board's number is not its candidate's.
