@@ -39,6 +39,13 @@ pub struct Switches {
     /// (Deep) alpha cut: stop at a Min node once its partial front is
     /// dominated by the front of any Max node above it.
     pub alpha_cut: bool,
+    /// Floor (our addition): from the second iteration on, vectors that
+    /// cannot lift the root move to the floor are dropped from every front.
+    /// The floor is the best value found at the root so far. Each iteration
+    /// first aims at the previous iteration's value, which the root cut
+    /// stops at; when no move reaches it, it aims lower by 1, 2, 4, ...
+    /// worlds down to no floor (an aspiration window).
+    pub floor: bool,
 }
 
 /// A name in a `--disable` list that is not a switch.
@@ -57,6 +64,7 @@ impl Switches {
         empty_entry: true,
         cut_on_win: true,
         alpha_cut: true,
+        floor: true,
     };
     /// Everything off.
     pub const NONE: Switches = Switches {
@@ -68,9 +76,10 @@ impl Switches {
         empty_entry: false,
         cut_on_win: false,
         alpha_cut: false,
+        floor: false,
     };
     /// The names, as `--disable` spells them.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "tt",
         "early-cut",
         "root-cut",
@@ -79,6 +88,7 @@ impl Switches {
         "empty-entry",
         "cut-on-win",
         "alpha-cut",
+        "floor",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -91,6 +101,7 @@ impl Switches {
             "empty-entry" => &mut self.empty_entry,
             "cut-on-win" => &mut self.cut_on_win,
             "alpha-cut" => &mut self.alpha_cut,
+            "floor" => &mut self.floor,
             _ => return None,
         })
     }
@@ -222,6 +233,10 @@ pub struct SearchResult {
 struct Entry {
     front: Front,
     best: Option<Card>,
+    /// The floor the front was found with: it holds every vector that
+    /// may reach that floor, so it bounds the node only under a floor at
+    /// least as high.
+    floor: usize,
 }
 
 type Key = (u64, u32, WorldSet);
@@ -243,6 +258,10 @@ fn best_first(moves: &mut [Card], best: Card) {
 struct Searcher<'e> {
     evaluator: &'e dyn LeafEvaluator,
     config: AlphaMuConfig,
+    /// Worlds a root vector must win to matter (0: every vector matters).
+    floor: usize,
+    /// The root's worlds, over which the floor counts.
+    root_worlds: WorldSet,
     table: FxHashMap<Key, Entry>,
     uppers: Vec<Upper>,
     nodes: u64,
@@ -281,6 +300,24 @@ impl Searcher<'_> {
         v
     }
 
+    /// Whether a vector of a node whose worlds `raise` were not searched
+    /// may still give a root vector reaching the floor. Every root vector
+    /// built from `v` is at most `v` world by world (Min nodes take minima,
+    /// Max nodes keep vectors as they are), and a later search of the same
+    /// node may win the worlds `raise`.
+    fn may_reach_floor(&self, v: &WorldSet, raise: &WorldSet) -> bool {
+        self.floor == 0 || v.or(raise).and(&self.root_worlds).len() >= self.floor
+    }
+
+    /// The stored front and best move of a node; the front only when it was
+    /// found under a floor no higher than the current one.
+    fn stored(&self, key: &Key) -> Option<(Option<Front>, Option<Card>)> {
+        self.table.get(key).map(|e| {
+            let front = (e.floor <= self.floor).then(|| e.front.clone());
+            (front, e.best)
+        })
+    }
+
     /// Puts the best move stored for this node, if any, first.
     fn stored_best_first(&self, key: &Key, moves: &mut [Card]) {
         if let Some(Some(best)) = self.table.get(key).map(|e| e.best) {
@@ -295,9 +332,18 @@ impl Searcher<'_> {
                 Entry {
                     front: front.raised(unevaluated),
                     best,
+                    floor: self.floor,
                 },
             );
         }
+    }
+
+    /// `front` without the vectors that cannot reach the floor.
+    fn above_floor(&self, mut front: Front, raise: &WorldSet) -> Front {
+        if self.floor > 0 {
+            front.retain(|v| self.may_reach_floor(v, raise));
+        }
+        front
     }
 
     /// The stop rules: contract made or defeated, no Max move left, or
@@ -312,19 +358,20 @@ impl Searcher<'_> {
         if state.won() {
             return Some(Front::single(WorldSet::ALL));
         }
+        let unevaluated = valid.and_not(useful);
         if state.lost() {
-            return Some(Front::single(valid.complement()));
+            return Some(self.above_floor(Front::single(valid.complement()), &unevaluated));
         }
         if m == 0 || (self.config.switches.world_cuts && useful.len() <= 1) {
             let v = self.leaf(state, valid, useful);
+            let front = self.above_floor(Front::single(v), &unevaluated);
             if m == 0 {
                 // Kept for the next iteration, where this node is searched
                 // deeper: its early cut starts from these vectors.
                 let key = Self::key(state, valid);
-                let unevaluated = valid.and_not(useful);
-                self.store(key, &Front::single(v), &unevaluated, None);
+                self.store(key, &front, &unevaluated, None);
             }
-            return Some(Front::single(v));
+            return Some(front);
         }
         None
     }
@@ -375,17 +422,19 @@ impl Searcher<'_> {
         } else {
             None
         };
-        let mut known = self.table.get(&key).map(|e| (e.front.clone(), e.best));
-        if known.is_none()
+        let raise = valid.and_not(&useful_in);
+        let mut known = self.stored(&key);
+        if known.as_ref().is_none_or(|(front, _)| front.is_none())
             && sw.empty_entry
             && parent.is_some_and(|p| !self.uppers[p].front.is_empty())
         {
             let v = self.leaf(state, &valid, &useful);
-            let front = Front::single(v).raised(&valid.and_not(&useful));
-            self.store(key, &front, &WorldSet::EMPTY, None);
-            known = Some((front, None));
+            let front = self.above_floor(Front::single(v).raised(&raise), &WorldSet::EMPTY);
+            let best = known.and_then(|(_, best)| best);
+            self.store(key, &front, &WorldSet::EMPTY, best);
+            known = Some((Some(front), best));
         }
-        if let Some((front, _)) = &known {
+        if let Some((Some(front), _)) = &known {
             if sw.early_cut {
                 if let Some(p) = parent {
                     let upper = &self.uppers[p];
@@ -399,7 +448,8 @@ impl Searcher<'_> {
                 useful = front.possibly_won(&useful);
                 if sw.world_cuts && useful.len() <= 1 {
                     let v = self.leaf(state, &valid, &useful);
-                    return Self::normalized(&Front::single(v), &valid, &useful);
+                    let front = Self::normalized(&Front::single(v), &valid, &useful);
+                    return self.above_floor(front, &raise);
                 }
             }
         }
@@ -424,7 +474,8 @@ impl Searcher<'_> {
         if let Some((_, Some(best))) = known {
             best_first(&mut moves, best);
         }
-        let mut mini = Front::new();
+        // `None` until a move is searched; then the product so far.
+        let mut mini: Option<Front> = None;
         let mut best: Option<(usize, Card)> = None;
         for card in moves {
             let mut child_valid = WorldSet::EMPTY;
@@ -444,23 +495,37 @@ impl Searcher<'_> {
             if best.is_none_or(|(s, _)| score < s) {
                 best = Some((score, card));
             }
-            mini = mini.min_with(&f);
+            let product = match &mini {
+                None => f,
+                Some(so_far) => so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise)),
+            };
             if sw.useful_worlds {
-                useful = mini.possibly_won(&useful);
+                useful = product.possibly_won(&useful);
             }
-            if sw.alpha_cut {
-                let cut = self
-                    .uppers
-                    .iter()
-                    .rposition(|u| !u.front.is_empty() && mini.dominated_by(&u.front, &u.useful));
-                if let Some(level) = cut {
-                    self.uppers[level].cut_below = true;
-                    break;
-                }
+            // Nothing below this node reaches the floor: no move can change
+            // that. (Not an alpha cut: the root move may still reach the
+            // floor elsewhere.)
+            let hopeless = product.is_empty();
+            let cut =
+                !hopeless
+                    && sw.alpha_cut
+                    && match self.uppers.iter().rposition(|u| {
+                        !u.front.is_empty() && product.dominated_by(&u.front, &u.useful)
+                    }) {
+                        Some(level) => {
+                            self.uppers[level].cut_below = true;
+                            true
+                        }
+                        None => false,
+                    };
+            mini = Some(product);
+            if cut || hopeless {
+                break;
             }
         }
+        let mini = mini.unwrap_or_default();
         let out = Self::normalized(&mini, &valid, &useful_known);
-        self.store(key, &out, &valid.and_not(&useful_in), best.map(|b| b.1));
+        self.store(key, &out, &raise, best.map(|b| b.1));
         out
     }
 
@@ -505,14 +570,20 @@ impl Searcher<'_> {
     }
 
     /// One iteration at the root with `m` Max moves; returns each move's
-    /// value (worlds won, `None` when cut) and the best value.
+    /// value (worlds won, `None` when cut) and the best value. With the
+    /// floor on, only moves worth at least `aim` are valued: when none is,
+    /// the best value is `None`.
     fn root(
         &mut self,
         state: &mut State<'_>,
         m: usize,
         previous_best: Option<usize>,
+        aim: usize,
     ) -> (Vec<(Card, Option<usize>)>, Option<usize>) {
         let sw = self.config.switches;
+        // The first iteration values every card (PIMC's values), cheaply.
+        let floored = sw.floor && m > 1;
+        self.floor = if floored { aim } else { 0 };
         let valid = all_worlds(state.problem);
         let key = Self::key(state, &valid);
         let mut moves = state.max_moves(true);
@@ -537,6 +608,11 @@ impl Searcher<'_> {
                 if best.is_none_or(|(b, _)| s > b) {
                     best = Some((s, card));
                 }
+                if floored {
+                    // Moves worth less than this one cannot be chosen; moves
+                    // worth as much stay valued, for the tie-break by card.
+                    self.floor = self.floor.max(s);
+                }
             }
             front.max_with(&f);
             self.uppers[0].front = front.clone();
@@ -550,6 +626,7 @@ impl Searcher<'_> {
         self.uppers.pop();
         let out = Self::normalized(&front, &valid, &valid);
         self.store(key, &out, &WorldSet::EMPTY, best.map(|b| b.1));
+        self.floor = 0;
         (values, best.map(|b| b.0))
     }
 }
@@ -574,6 +651,8 @@ pub fn alphamu(
     let mut searcher = Searcher {
         evaluator,
         config,
+        floor: 0,
+        root_worlds: all_worlds(problem),
         table: FxHashMap::default(),
         uppers: Vec::new(),
         nodes: 0,
@@ -588,7 +667,19 @@ pub fn alphamu(
     let mut chosen: Option<Card> = None;
     let mut depth_one_best = None;
     for m in first..=max_moves {
-        let (iteration, best) = searcher.root(&mut state, m, previous_best);
+        // Aspiration: a deeper iteration first looks only for a move worth
+        // the previous iteration's value; if none is, for one worth a
+        // little less, and so on.
+        let mut aim = previous_best.filter(|_| config.switches.floor).unwrap_or(0);
+        let mut step = 1;
+        let (iteration, best) = loop {
+            let (iteration, best) = searcher.root(&mut state, m, previous_best, aim);
+            if best.is_some() || aim == 0 {
+                break (iteration, best);
+            }
+            aim = aim.saturating_sub(step);
+            step *= 2;
+        };
         for (card, score) in iteration {
             let Some(score) = score else { continue };
             let value = CardValue {

@@ -6,7 +6,12 @@
 //! for the per-world minimum of a Min node, and the papers count "x" as 1
 //! when testing dominance against a front higher in the tree.
 
-use crate::worldset::WorldSet;
+use crate::worldset::{WorldSet, MAX_WORLDS};
+
+/// Below this many candidates a front is built by plain insertion.
+const SMALL: usize = 64;
+/// Candidates gathered before they are reduced to a front, bounding memory.
+const CHUNK: usize = 1 << 20;
 
 /// A set of vectors none of which is dominated by another.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,11 +56,33 @@ impl Front {
         self.vectors.push(v);
     }
 
+    /// The front of `candidates`: the vectors no other candidate is
+    /// greater than, each once.
+    #[must_use]
+    pub fn of(candidates: Vec<WorldSet>) -> Front {
+        if candidates.len() <= SMALL {
+            let mut out = Front::new();
+            for v in candidates {
+                out.insert(v);
+            }
+            return out;
+        }
+        Front {
+            vectors: maximal(candidates),
+        }
+    }
+
     /// The Max combination: the union of the two fronts, dominated vectors
     /// removed.
     pub fn max_with(&mut self, other: &Front) {
-        for &v in &other.vectors {
-            self.insert(v);
+        if self.vectors.len() + other.vectors.len() <= SMALL {
+            for &v in &other.vectors {
+                self.insert(v);
+            }
+        } else {
+            let mut all = std::mem::take(&mut self.vectors);
+            all.extend_from_slice(&other.vectors);
+            *self = Front::of(all);
         }
     }
 
@@ -67,13 +94,49 @@ impl Front {
         if self.vectors.is_empty() {
             return other.clone();
         }
+        self.product_kept(other, |_| true)
+    }
+
+    /// The Min combination keeping only the products `keep` accepts: every
+    /// pair of vectors, one from each front, combined by the per-world
+    /// minimum. Unlike [`Front::min_with`], an empty front stays empty.
+    /// A product is never greater than its factors, so a vector of `self`
+    /// that `keep` refuses is not combined at all when `keep` is monotone
+    /// (accepting a vector implies accepting every greater one).
+    #[must_use]
+    pub fn product_kept(&self, other: &Front, keep: impl Fn(&WorldSet) -> bool) -> Front {
+        self.product_in_chunks(other, keep, CHUNK)
+    }
+
+    /// [`Front::product_kept`], reducing the candidates to a front each
+    /// time `chunk` of them are gathered.
+    fn product_in_chunks(
+        &self,
+        other: &Front,
+        keep: impl Fn(&WorldSet) -> bool,
+        chunk: usize,
+    ) -> Front {
         let mut out = Front::new();
-        for a in &self.vectors {
+        let mut candidates = Vec::new();
+        for a in self.vectors.iter().filter(|a| keep(a)) {
             for b in &other.vectors {
-                out.insert(a.and(b));
+                let v = a.and(b);
+                if keep(&v) {
+                    candidates.push(v);
+                }
+            }
+            if candidates.len() >= chunk {
+                candidates.extend_from_slice(&out.vectors);
+                out = Front::of(std::mem::take(&mut candidates));
             }
         }
-        out
+        candidates.extend_from_slice(&out.vectors);
+        Front::of(candidates)
+    }
+
+    /// Drops the vectors `keep` refuses.
+    pub fn retain(&mut self, keep: impl Fn(&WorldSet) -> bool) {
+        self.vectors.retain(|v| keep(v));
     }
 
     /// Whether every vector of `self`, looked at on the worlds of `mask`
@@ -118,6 +181,71 @@ impl Front {
         v.sort();
         v
     }
+}
+
+/// The maximal vectors of `candidates`, each once.
+///
+/// Taken from the most worlds won to the fewest (duplicates removed), a
+/// candidate can only be less than a vector already kept, never greater,
+/// so kept vectors stay. Whether some kept vector holds every world of a
+/// candidate is answered by an index: for each world, the set of kept
+/// vectors that win it, as a bitset over their positions; the candidate is
+/// dominated when the intersection of its worlds' sets is not empty.
+/// Worlds that every candidate wins, or none, are left out of the index.
+fn maximal(mut candidates: Vec<WorldSet>) -> Vec<WorldSet> {
+    candidates.sort_unstable_by_key(|v| (std::cmp::Reverse(v.len()), v.words()));
+    candidates.dedup();
+    let (some, every) = candidates
+        .iter()
+        .fold((WorldSet::EMPTY, WorldSet::ALL), |(or, and), v| {
+            (or.or(v), and.and(v))
+        });
+    let indexed: Vec<usize> = some.and_not(&every).iter().collect();
+    let mut column_of = [usize::MAX; MAX_WORLDS];
+    for (i, &world) in indexed.iter().enumerate() {
+        column_of[world] = i;
+    }
+    let stride = candidates.len().div_ceil(64);
+    let mut columns = vec![0u64; indexed.len() * stride];
+    let mut kept: Vec<WorldSet> = Vec::new();
+    let mut meet = vec![0u64; stride];
+    let mut worlds: Vec<usize> = Vec::with_capacity(indexed.len());
+    for v in candidates {
+        worlds.clear();
+        worlds.extend(v.and_not(&every).iter().map(|w| column_of[w]));
+        let words = kept.len().div_ceil(64);
+        let dominated = match worlds.split_first() {
+            // Every kept vector wins all the worlds this one wins.
+            None => !kept.is_empty(),
+            Some((&first, rest)) => {
+                let meet = &mut meet[..words];
+                meet.copy_from_slice(&columns[first * stride..first * stride + words]);
+                let mut any = meet.iter().any(|&w| w != 0);
+                for &c in rest {
+                    if !any {
+                        break;
+                    }
+                    any = false;
+                    for (m, col) in meet
+                        .iter_mut()
+                        .zip(&columns[c * stride..c * stride + words])
+                    {
+                        *m &= col;
+                        any |= *m != 0;
+                    }
+                }
+                any
+            }
+        };
+        if !dominated {
+            let k = kept.len();
+            for &c in &worlds {
+                columns[c * stride + k / 64] |= 1 << (k % 64);
+            }
+            kept.push(v);
+        }
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -208,6 +336,60 @@ mod tests {
         assert!(front(&["1x0"]).dominated_by(&front(&["110"]), &all));
         // A world known useless higher up ("-") is left out of the test.
         assert!(front(&["1x0"]).dominated_by(&front(&["100"]), &vector("101")));
+    }
+
+    /// Fronts built at once equal fronts built by insertion, on random
+    /// candidates of every size around the switch-over.
+    #[test]
+    fn batch_front_equals_insertion() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..144 {
+            let worlds = [3, 10, 64, 80, 130, 320][round % 6];
+            let count = [1, 5, 64, 65, 300, 2000][(round / 6) % 6];
+            let density = rng.gen_range(0.3..0.95);
+            let candidates: Vec<WorldSet> = (0..count)
+                .map(|_| {
+                    // Worlds beyond the search's are 1, as in the search.
+                    let mut v = WorldSet::first(worlds).complement();
+                    for w in 0..worlds {
+                        if rng.gen_bool(density) {
+                            v.insert(w);
+                        }
+                    }
+                    v
+                })
+                .collect();
+            let mut by_insertion = Front::new();
+            for &v in &candidates {
+                by_insertion.insert(v);
+            }
+            let batch = Front {
+                vectors: maximal(candidates.clone()),
+            };
+            assert_eq!(batch.sorted(), by_insertion.sorted(), "round {round}");
+            assert_eq!(Front::of(candidates).sorted(), by_insertion.sorted());
+        }
+    }
+
+    #[test]
+    fn kept_product_is_the_product_filtered() {
+        let a = front(&["1110", "0111", "1001"]);
+        let b = front(&["1101", "0011", "1110"]);
+        let at_least_two = |v: &WorldSet| v.len() >= 2;
+        let mut filtered = a.min_with(&b);
+        filtered.retain(at_least_two);
+        assert_eq!(a.product_kept(&b, at_least_two).sorted(), filtered.sorted());
+        assert_eq!(
+            a.product_kept(&b, |_| true).sorted(),
+            a.min_with(&b).sorted()
+        );
+        assert!(Front::new().product_kept(&b, |_| true).is_empty());
+        for chunk in [1, 2, 5] {
+            let in_chunks = a.product_in_chunks(&b, at_least_two, chunk);
+            assert_eq!(in_chunks.sorted(), filtered.sorted(), "chunks of {chunk}");
+        }
+        assert!(a.product_kept(&b, |v| v.len() >= 4).is_empty());
     }
 
     #[test]

@@ -82,6 +82,12 @@ impl WorldSet {
         self.0.iter().zip(&o.0).all(|(a, b)| a & !b == 0)
     }
 
+    /// The bits, 64 worlds a word.
+    #[must_use]
+    pub fn words(&self) -> [u64; WORDS] {
+        self.0
+    }
+
     /// Whether the set is empty.
     #[inline]
     #[must_use]

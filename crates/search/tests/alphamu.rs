@@ -111,10 +111,12 @@ fn one_max_move_gives_pimc_values() {
 /// the best value of the plain Algorithm 2.
 #[test]
 fn switches_and_plain_algorithm_agree_on_300_positions() {
+    let count = Switches::NAMES.len();
+    let every = (1u32 << count) - 1;
     let mut combos = vec![Switches::ALL];
-    for i in 0..8 {
+    for i in 0..count {
         combos.push(Switches::from_mask(1 << i));
-        combos.push(Switches::from_mask(0xff & !(1 << i)));
+        combos.push(Switches::from_mask(every & !(1 << i)));
     }
     (0..300u64).into_par_iter().for_each(|seed| {
         let cards = 4 + (seed % 3) as usize;
@@ -140,8 +142,8 @@ fn switches_and_plain_algorithm_agree_on_300_positions() {
             );
         }
         let extra = [
-            Switches::from_mask((seed * 37 % 256) as u32),
-            Switches::from_mask((seed * 91 % 256) as u32),
+            Switches::from_mask((seed * 37) as u32 & every),
+            Switches::from_mask((seed * 91) as u32 & every),
         ];
         for switches in combos.iter().chain(&extra) {
             let r = alphamu(&case.problem, &Dd, config(m, *switches)).unwrap();
@@ -151,6 +153,32 @@ fn switches_and_plain_algorithm_agree_on_300_positions() {
                 "switches {switches}, M={m}: {}",
                 case.describe()
             );
+        }
+    });
+}
+
+/// The floor drops vectors on positions with many worlds, where fronts
+/// grow: the card and its value stay those of the search without it, and
+/// the same holds for the floor alone on top of no other switch.
+#[test]
+fn floor_leaves_card_and_value_unchanged_with_many_worlds() {
+    let without = Switches::ALL.disable("floor").unwrap();
+    let only = "floor".parse::<Switches>().unwrap();
+    (0..60u64).into_par_iter().for_each(|seed| {
+        let cards = 5 + (seed % 2) as usize;
+        let case = random_case(7000 + seed, cards, Some(60));
+        let n = case.problem.world_count();
+        let m = 3;
+        for (on, off) in [(Switches::ALL, without), (only, Switches::NONE)] {
+            let a = alphamu(&case.problem, &Dd, config(m, on)).unwrap();
+            let b = alphamu(&case.problem, &Dd, config(m, off)).unwrap();
+            assert_eq!(
+                chosen_value(&a, n),
+                chosen_value(&b, n),
+                "{on} against {off}: {}",
+                case.describe()
+            );
+            assert_eq!(a.best, b.best, "{on} against {off}: {}", case.describe());
         }
     });
 }

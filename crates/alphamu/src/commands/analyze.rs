@@ -76,7 +76,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "any")]
     lead_rule: String,
     /// Optimizations to turn off (comma-separated): tt, early-cut, root-cut,
-    /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut.
+    /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut, floor.
     #[arg(long, default_value = "")]
     disable: String,
     /// Tricks declarer needs from the first remaining trick on (default

@@ -34,10 +34,11 @@ pub struct BenchArgs {
     /// Threads, comma-separated; 0 is every core.
     #[arg(long, default_value = "1")]
     threads: String,
-    /// Also run every alpha-mu configuration with all optimizations off
-    /// ("none") and with only the first paper's (transposition table,
-    /// early and root cuts: "tt+cuts"), which is what the second paper's
-    /// five optimizations are measured against.
+    /// Also run every alpha-mu configuration with all optimizations but our
+    /// floor ("all but floor"), with all off ("none") and with only the
+    /// first paper's (transposition table, early and root cuts: "tt+cuts"),
+    /// which is what the second paper's five optimizations are measured
+    /// against.
     #[arg(long)]
     ablation: bool,
     /// Seed of the deals and of every player.
@@ -116,9 +117,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     if args.ablation {
                         let first_paper: Switches =
                             "tt,early-cut,root-cut".parse().expect("known switches");
-                        for (label, switches) in
-                            [("tt+cuts", first_paper), ("none", Switches::NONE)]
-                        {
+                        let no_floor = Switches::ALL.disable("floor").expect("known switch");
+                        for (label, switches) in [
+                            ("all but floor", no_floor),
+                            ("tt+cuts", first_paper),
+                            ("none", Switches::NONE),
+                        ] {
                             rows.push((
                                 c,
                                 format!("alpha-mu M={m}"),
