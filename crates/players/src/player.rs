@@ -464,6 +464,7 @@ impl PlayerSpec {
                     max_moves: *m,
                     switches: *switches,
                     parallel_leaves: true,
+                    front_limit: search::FRONT_LIMIT,
                 };
                 let result = alphamu(&problem, &DdLeaf, config)?;
                 let depth_one = if depth_one && *m > 1 {

@@ -39,12 +39,13 @@ pub struct Switches {
     /// (Deep) alpha cut: stop at a Min node once its partial front is
     /// dominated by the front of any Max node above it.
     pub alpha_cut: bool,
-    /// Floor (our addition): from the second iteration on, vectors that
-    /// cannot lift the root move to the floor are dropped from every front.
-    /// The floor is the best value found at the root so far. Each iteration
-    /// first aims at the previous iteration's value, which the root cut
-    /// stops at; when no move reaches it, it aims lower by 1, 2, 4, ...
-    /// worlds down to no floor (an aspiration window).
+    /// Floor (our addition): when a front outgrows
+    /// [`AlphaMuConfig::front_limit`] vectors,
+    /// the iteration is searched again dropping from every front the
+    /// vectors that cannot lift the root move to the floor: the best value
+    /// found at the root so far, and at first the previous iteration's
+    /// value, then 1, 2, 4, ... worlds lower until a move reaches it (an
+    /// aspiration window).
     pub floor: bool,
 }
 
@@ -187,6 +188,9 @@ pub struct AlphaMuConfig {
     pub switches: Switches,
     /// Solve the worlds of a leaf in parallel on the current rayon pool.
     pub parallel_leaves: bool,
+    /// With the floor on: the front size at which an iteration searched
+    /// with no floor is dropped and searched again under a floor.
+    pub front_limit: usize,
 }
 
 impl Default for AlphaMuConfig {
@@ -195,6 +199,7 @@ impl Default for AlphaMuConfig {
             max_moves: 3,
             switches: Switches::ALL,
             parallel_leaves: true,
+            front_limit: FRONT_LIMIT,
         }
     }
 }
@@ -237,9 +242,20 @@ struct Entry {
     /// may reach that floor, so it bounds the node only under a floor at
     /// least as high.
     floor: usize,
+    /// The worlds the front was raised on (not evaluated). Under a floor,
+    /// the front bounds the node only where at most these worlds are not
+    /// evaluated: the floor's count takes them as won.
+    raised: WorldSet,
 }
 
 type Key = (u64, u32, WorldSet);
+
+/// The default [`AlphaMuConfig::front_limit`].
+pub const FRONT_LIMIT: usize = 1000;
+
+/// A Min combination of more than this many pairs per vector of the front
+/// limit counts as outgrowing it.
+const PAIRS_PER_VECTOR: usize = 64;
 
 /// A Max node above the current one: its front so far and its useful worlds.
 struct Upper {
@@ -262,6 +278,13 @@ struct Searcher<'e> {
     floor: usize,
     /// The root's worlds, over which the floor counts.
     root_worlds: WorldSet,
+    /// While a search may be dropped: each entry stored, with the one it
+    /// replaced.
+    journal: Option<Vec<(Key, Option<Entry>)>>,
+    /// The largest front an unfloored first try may build.
+    front_limit: Option<usize>,
+    /// A front outgrew `front_limit`: the search unwinds.
+    overflow: bool,
     table: FxHashMap<Key, Entry>,
     uppers: Vec<Upper>,
     nodes: u64,
@@ -309,12 +332,15 @@ impl Searcher<'_> {
         self.floor == 0 || v.or(raise).and(&self.root_worlds).len() >= self.floor
     }
 
-    /// The stored front and best move of a node; the front only when it was
-    /// found under a floor no higher than the current one.
-    fn stored(&self, key: &Key) -> Option<(Option<Front>, Option<Card>)> {
+    /// The stored front and best move of a node whose worlds `unevaluated`
+    /// are not searched; the front only when it bounds every vector that
+    /// may reach the current floor: found with no floor, or with one no
+    /// higher and with no fewer worlds not evaluated.
+    fn stored(&self, key: &Key, unevaluated: &WorldSet) -> Option<(Option<Front>, Option<Card>)> {
         self.table.get(key).map(|e| {
-            let front = (e.floor <= self.floor).then(|| e.front.clone());
-            (front, e.best)
+            let bounds =
+                e.floor == 0 || (e.floor <= self.floor && unevaluated.is_subset(&e.raised));
+            (bounds.then(|| e.front.clone()), e.best)
         })
     }
 
@@ -327,14 +353,29 @@ impl Searcher<'_> {
 
     fn store(&mut self, key: Key, front: &Front, unevaluated: &WorldSet, best: Option<Card>) {
         if self.config.switches.tt {
-            self.table.insert(
+            let before = self.table.insert(
                 key,
                 Entry {
                     front: front.raised(unevaluated),
                     best,
                     floor: self.floor,
+                    raised: *unevaluated,
                 },
             );
+            if let Some(journal) = &mut self.journal {
+                journal.push((key, before));
+            }
+        }
+    }
+
+    /// Puts back the entries a failed aspiration replaced, so that the next
+    /// attempt orders its moves as the previous iteration left them.
+    fn roll_back(&mut self, journal: Vec<(Key, Option<Entry>)>) {
+        for (key, before) in journal.into_iter().rev() {
+            match before {
+                Some(entry) => self.table.insert(key, entry),
+                None => self.table.remove(&key),
+            };
         }
     }
 
@@ -385,6 +426,9 @@ impl Searcher<'_> {
         parent_is_max: bool,
     ) -> Front {
         self.nodes += 1;
+        if self.overflow {
+            return Front::new();
+        }
         if let Some(front) = self.stop(state, m, &valid, &useful) {
             return front;
         }
@@ -423,16 +467,16 @@ impl Searcher<'_> {
             None
         };
         let raise = valid.and_not(&useful_in);
-        let mut known = self.stored(&key);
+        let mut known = self.stored(&key, &raise);
         if known.as_ref().is_none_or(|(front, _)| front.is_none())
             && sw.empty_entry
             && parent.is_some_and(|p| !self.uppers[p].front.is_empty())
         {
             let v = self.leaf(state, &valid, &useful);
-            let front = self.above_floor(Front::single(v).raised(&raise), &WorldSet::EMPTY);
+            let front = self.above_floor(Front::single(v), &raise);
             let best = known.and_then(|(_, best)| best);
-            self.store(key, &front, &WorldSet::EMPTY, best);
-            known = Some((Some(front), best));
+            self.store(key, &front, &raise, best);
+            known = Some((Some(front.raised(&raise)), best));
         }
         if let Some((Some(front), _)) = &known {
             if sw.early_cut {
@@ -497,7 +541,19 @@ impl Searcher<'_> {
             }
             let product = match &mini {
                 None => f,
-                Some(so_far) => so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise)),
+                Some(so_far) => {
+                    // A product this large would outgrow the limit before
+                    // its front could be checked.
+                    let pairs = so_far.vectors().len() * f.vectors().len();
+                    if self
+                        .front_limit
+                        .is_some_and(|l| pairs > l.saturating_mul(PAIRS_PER_VECTOR))
+                    {
+                        self.overflow = true;
+                        break;
+                    }
+                    so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise))
+                }
             };
             if sw.useful_worlds {
                 useful = product.possibly_won(&useful);
@@ -518,13 +574,16 @@ impl Searcher<'_> {
                         }
                         None => false,
                     };
+            self.watch(&product);
             mini = Some(product);
-            if cut || hopeless {
+            if cut || hopeless || self.overflow {
                 break;
             }
         }
         let mini = mini.unwrap_or_default();
-        let out = Self::normalized(&mini, &valid, &useful_known);
+        // Worlds found useless are lost: counted now, some vectors fall
+        // below the floor.
+        let out = self.above_floor(Self::normalized(&mini, &valid, &useful_known), &raise);
         self.store(key, &out, &raise, best.map(|b| b.1));
         out
     }
@@ -557,6 +616,10 @@ impl Searcher<'_> {
                 }
             }
             front.max_with(&f);
+            self.watch(&front);
+            if self.overflow {
+                break;
+            }
             let top = self.uppers.last_mut().expect("pushed above");
             top.front = front.clone();
             if sw.cut_on_win && f.vectors().iter().any(|v| useful.is_subset(v)) {
@@ -569,6 +632,55 @@ impl Searcher<'_> {
         out
     }
 
+    /// One iteration with `m` Max moves, as [`Searcher::root`]. With the
+    /// floor on, from the second iteration, it is first searched with no
+    /// floor; if a front outgrows the limit, that search is dropped
+    /// (the entries it stored are put back) and the iteration is searched
+    /// under a floor: first the previous iteration's value, then 1, 2, 4,
+    /// ... worlds lower until a move reaches it (an aspiration window).
+    fn iteration(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        previous_best: Option<usize>,
+    ) -> (Vec<(Card, Option<usize>)>, Option<usize>) {
+        let Some(mut aim) = previous_best.filter(|_| self.config.switches.floor && m > 1) else {
+            return self.root(state, m, previous_best, None);
+        };
+        self.journal = Some(Vec::new());
+        self.front_limit = Some(self.config.front_limit);
+        let unfloored = self.root(state, m, previous_best, None);
+        self.front_limit = None;
+        let journal = self.journal.take().unwrap_or_default();
+        if !self.overflow {
+            return unfloored;
+        }
+        self.overflow = false;
+        self.roll_back(journal);
+        let mut step = 1;
+        loop {
+            self.journal = Some(Vec::new());
+            let (values, best) = self.root(state, m, previous_best, Some(aim));
+            let journal = self.journal.take().unwrap_or_default();
+            if best.is_some() || aim == 0 {
+                return (values, best);
+            }
+            self.roll_back(journal);
+            aim = aim.saturating_sub(step);
+            step *= 2;
+        }
+    }
+
+    /// Notes a front outgrowing the limit of an unfloored first try.
+    fn watch(&mut self, front: &Front) {
+        if self
+            .front_limit
+            .is_some_and(|limit| front.vectors().len() > limit)
+        {
+            self.overflow = true;
+        }
+    }
+
     /// One iteration at the root with `m` Max moves; returns each move's
     /// value (worlds won, `None` when cut) and the best value. With the
     /// floor on, only moves worth at least `aim` are valued: when none is,
@@ -578,12 +690,11 @@ impl Searcher<'_> {
         state: &mut State<'_>,
         m: usize,
         previous_best: Option<usize>,
-        aim: usize,
+        aim: Option<usize>,
     ) -> (Vec<(Card, Option<usize>)>, Option<usize>) {
         let sw = self.config.switches;
-        // The first iteration values every card (PIMC's values), cheaply.
-        let floored = sw.floor && m > 1;
-        self.floor = if floored { aim } else { 0 };
+        let floored = aim.is_some();
+        self.floor = aim.unwrap_or(0);
         let valid = all_worlds(state.problem);
         let key = Self::key(state, &valid);
         let mut moves = state.max_moves(true);
@@ -598,11 +709,22 @@ impl Searcher<'_> {
         let mut best: Option<(usize, Card)> = None;
         for card in moves {
             self.uppers[0].cut_below = false;
+            let best_before = front.best(&valid);
             state.play(card);
             let f = self.search(state, m - 1, valid, valid, true);
+            if self.overflow {
+                state.undo();
+                break;
+            }
+            // A vector below the floor may be missing its betters: such a
+            // move is valued only if it reaches the floor.
+            let f = self.above_floor(f, &WorldSet::EMPTY);
             state.undo();
-            let exact = !self.uppers[0].cut_below;
             let score = f.best(&valid);
+            // A cut below this move left out only vectors no better than the
+            // root's front: a score above that front's best is exact.
+            let exact = !self.uppers[0].cut_below
+                || matches!((score, best_before), (Some(s), Some(b)) if s > b);
             values.push((card, if exact { score } else { None }));
             if let (true, Some(s)) = (exact, score) {
                 if best.is_none_or(|(b, _)| s > b) {
@@ -653,6 +775,9 @@ pub fn alphamu(
         config,
         floor: 0,
         root_worlds: all_worlds(problem),
+        journal: None,
+        front_limit: None,
+        overflow: false,
         table: FxHashMap::default(),
         uppers: Vec::new(),
         nodes: 0,
@@ -667,19 +792,7 @@ pub fn alphamu(
     let mut chosen: Option<Card> = None;
     let mut depth_one_best = None;
     for m in first..=max_moves {
-        // Aspiration: a deeper iteration first looks only for a move worth
-        // the previous iteration's value; if none is, for one worth a
-        // little less, and so on.
-        let mut aim = previous_best.filter(|_| config.switches.floor).unwrap_or(0);
-        let mut step = 1;
-        let (iteration, best) = loop {
-            let (iteration, best) = searcher.root(&mut state, m, previous_best, aim);
-            if best.is_some() || aim == 0 {
-                break (iteration, best);
-            }
-            aim = aim.saturating_sub(step);
-            step *= 2;
-        };
+        let (iteration, best) = searcher.iteration(&mut state, m, previous_best);
         for (card, score) in iteration {
             let Some(score) = score else { continue };
             let value = CardValue {

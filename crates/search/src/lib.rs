@@ -21,7 +21,9 @@ mod pimc;
 mod plain;
 mod worldset;
 
-pub use alphamu::{alphamu, AlphaMuConfig, AlphaMuError, SearchResult, Switches, UnknownSwitch};
+pub use alphamu::{
+    alphamu, AlphaMuConfig, AlphaMuError, SearchResult, Switches, UnknownSwitch, FRONT_LIMIT,
+};
 pub use evaluator::LeafEvaluator;
 pub use front::Front;
 pub use game::{Problem, ProblemError};

@@ -217,6 +217,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     max_moves: args.max_moves.max(1),
                     switches,
                     parallel_leaves: true,
+                    front_limit: search::FRONT_LIMIT,
                 };
                 let r = alphamu(&problem, &DdLeaf, config)?;
                 let mut values = pimc.clone();
