@@ -281,8 +281,8 @@ struct Searcher<'e> {
     /// While a search may be dropped: each entry stored, with the one it
     /// replaced.
     journal: Option<Vec<(Key, Option<Entry>)>>,
-    /// The largest front an unfloored first try may build.
-    front_limit: Option<usize>,
+    /// An unfloored first try: fronts may not outgrow the configured limit.
+    watching: bool,
     /// A front outgrew `front_limit`: the search unwinds.
     overflow: bool,
     table: FxHashMap<Key, Entry>,
@@ -545,9 +545,8 @@ impl Searcher<'_> {
                     // A product this large would outgrow the limit before
                     // its front could be checked.
                     let pairs = so_far.vectors().len() * f.vectors().len();
-                    if self
-                        .front_limit
-                        .is_some_and(|l| pairs > l.saturating_mul(PAIRS_PER_VECTOR))
+                    if self.watching
+                        && pairs > self.config.front_limit.saturating_mul(PAIRS_PER_VECTOR)
                     {
                         self.overflow = true;
                         break;
@@ -648,9 +647,9 @@ impl Searcher<'_> {
             return self.root(state, m, previous_best, None);
         };
         self.journal = Some(Vec::new());
-        self.front_limit = Some(self.config.front_limit);
+        self.watching = true;
         let unfloored = self.root(state, m, previous_best, None);
-        self.front_limit = None;
+        self.watching = false;
         let journal = self.journal.take().unwrap_or_default();
         if !self.overflow {
             return unfloored;
@@ -673,10 +672,7 @@ impl Searcher<'_> {
 
     /// Notes a front outgrowing the limit of an unfloored first try.
     fn watch(&mut self, front: &Front) {
-        if self
-            .front_limit
-            .is_some_and(|limit| front.vectors().len() > limit)
-        {
+        if self.watching && front.vectors().len() > self.config.front_limit {
             self.overflow = true;
         }
     }
@@ -776,7 +772,7 @@ pub fn alphamu(
         floor: 0,
         root_worlds: all_worlds(problem),
         journal: None,
-        front_limit: None,
+        watching: false,
         overflow: false,
         table: FxHashMap::default(),
         uppers: Vec::new(),

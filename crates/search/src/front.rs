@@ -117,6 +117,17 @@ impl Front {
         chunk: usize,
     ) -> Front {
         let mut out = Front::new();
+        if self.vectors.len() * other.vectors.len() <= SMALL {
+            // Few pairs (the usual case): insert them as they come.
+            for a in self.vectors.iter().filter(|a| keep(a)) {
+                for v in other.vectors.iter().map(|b| a.and(b)) {
+                    if keep(&v) {
+                        out.insert(v);
+                    }
+                }
+            }
+            return out;
+        }
         let mut candidates = Vec::new();
         for a in self.vectors.iter().filter(|a| keep(a)) {
             for b in &other.vectors {
