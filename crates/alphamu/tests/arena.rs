@@ -319,11 +319,12 @@ fn a_match_on_endings_starts_after_the_cards_of_the_play_section() {
 #[test]
 fn every_experiment_runs_at_its_quick_size() {
     let dir = tempfile::tempdir().unwrap();
-    let expect: [(&str, usize); 6] = [
+    let expect: [(&str, usize); 7] = [
         ("alphamu-table1", 9),
         ("optimizing-table4", 2),
         ("optimizing-figures", 4),
         ("rmc-growing-ncd", 2),
+        ("rmc-growing-ncd-13", 1),
         ("rmc-table6", 1),
         ("rmc-recursive", 2),
     ];

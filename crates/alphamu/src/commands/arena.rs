@@ -312,7 +312,8 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
 #[derive(Args)]
 pub struct ExperimentArgs {
     /// The experiment: alphamu-table1, optimizing-table4,
-    /// optimizing-figures, rmc-growing-ncd, rmc-table6, rmc-recursive.
+    /// optimizing-figures, rmc-growing-ncd, rmc-growing-ncd-13, rmc-table6,
+    /// rmc-recursive.
     name: String,
     /// The quick size: small deals, a few of them, minutes.
     #[arg(long)]
