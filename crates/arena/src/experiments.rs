@@ -784,11 +784,10 @@ fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
 /// deals; its quick size here is 2 deals and one match, since a
 /// 13-card deal costs far more than a 5-card one.
 fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, ExperimentError> {
-    let full = vec![(3, 1), (10, 3), (30, 10), (100, 30)];
-    let (n, pairs): (usize, Vec<(usize, usize)>) = match (cards, ctx.quick) {
-        (13, true) => (ctx.count(2, 100), vec![(3, 1)]),
-        (_, true) => (ctx.count(10, 100), vec![(3, 1), (10, 3)]),
-        (_, false) => (ctx.count(10, 100), full),
+    let (n, pairs): (usize, &[(usize, usize)]) = match (cards, ctx.quick) {
+        (13, true) => (ctx.count(2, 100), &[(3, 1)]),
+        (_, true) => (ctx.count(10, 100), &[(3, 1), (10, 3)]),
+        (_, false) => (ctx.count(10, 100), &[(3, 1), (10, 3), (30, 10), (100, 30)]),
     };
     let set = DealSetSpec {
         kind: reduced(cards, Goal::Tricks),
@@ -801,7 +800,7 @@ fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, ExperimentErro
     let deals = ctx.deals("deals", &set)?;
     let mut out = format!("Pair against pair in duplicate, {cards} cards per player, no trump, score in tricks: each deal is played twice, with each pair North-South once; the result is the difference of North-South's tricks. A positive mean favours the first player of the column.\n\n| match | deals | mean difference | σ of the mean | wins / draws / losses | paper (13 cards) |\n|---|---|---|---|---|---|\n");
     let paper = [(3, "+1.3"), (10, "+0.8"), (30, "+0.25"), (100, "-0.05")];
-    for (hi, lo) in pairs {
+    for &(hi, lo) in pairs {
         let config = pairs_match(&format!("MC-D-{hi}"), &format!("MC-D-{lo}"), ctx.seed);
         let s = ctx.play(&format!("mc-d-{hi}-vs-{lo}"), &deals, &config)?;
         writeln!(
@@ -818,10 +817,11 @@ fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, ExperimentErro
         .expect("string");
     }
     out += if cards == 13 {
-        "\nThe paper's table I is over 100 deals. A match with 0 deals was not played in this run (`--only`).\n"
+        "\nThe paper's table I is over 100 deals."
     } else {
-        "\nThe paper's table I is for 13 cards per player over 100 deals (experiment `rmc-growing-ncd-13`); for 5 cards per player it only says that MC-D stops improving at about 20 worlds.\n"
+        "\nThe paper's table I is for 13 cards per player over 100 deals (experiment `rmc-growing-ncd-13`); for 5 cards per player it only says that MC-D stops improving at about 20 worlds."
     };
+    out += " A match with 0 deals was not played in this run (`--only`).\n";
     Ok(out)
 }
 
