@@ -138,6 +138,11 @@ fn a_match_killed_part_way_resumes_to_the_same_totals() {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
+    // A second run on the file while the first writes it is refused at
+    // once, and the first goes on.
+    let out = match_command(&deals, &cut).assert().failure();
+    let err = text(&out.get_output().stderr);
+    assert!(err.contains("is in use by another run"), "{err}");
     child.kill().unwrap(); // SIGKILL: no chance to clean up
     child.wait().unwrap();
     let lines = std::fs::read_to_string(&cut).unwrap().lines().count();
@@ -145,6 +150,9 @@ fn a_match_killed_part_way_resumes_to_the_same_totals() {
         lines < 9,
         "the match finished before it could be interrupted"
     );
+    // The killed run's lock file is left behind, but its lock went with
+    // the process: the rerun below is not blocked.
+    assert!(dir.path().join("cut.jsonl.lock").exists());
     // A line cut in the middle, as a kill during a write leaves it.
     let mut f = std::fs::OpenOptions::new().append(true).open(&cut).unwrap();
     std::io::Write::write_all(&mut f, b"{\"deal\":7,\"board\":8,\"a\":{\"tri").unwrap();

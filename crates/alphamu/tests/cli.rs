@@ -308,3 +308,84 @@ fn play_prints_every_trick_and_the_result() {
         stderr_of(&out)
     );
 }
+
+/// The ending of issue 13: the cut on a win stopped the root at HJ, and H8
+/// (which loses a trick in every layout) was shown with HJ's 100%. Every
+/// card now has its exact value by default; `--bounds` prints cut cards as
+/// bounds, never as values.
+#[test]
+fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
+    let run = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            "analyze",
+            "--deal",
+            "N:Q.J8.. ..5.98 J3.3.. 9.9..5",
+            "--contract",
+            "1H",
+            "--declarer",
+            "S",
+            "--need",
+            "3",
+            "--leader",
+            "N",
+            "--worlds",
+            "all",
+            "--max-moves",
+            "12",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = alphamu().args(&args).output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        serde_json::from_str(&stdout_of(&out)).unwrap()
+    };
+    let card = |v: &Value, name: &str| -> Value {
+        v["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["card"] == name)
+            .unwrap()
+            .clone()
+    };
+    let exact = run(&[]);
+    assert_eq!(exact["best"], "HJ");
+    for (name, make) in [("SQ", 0.4), ("HJ", 1.0), ("H8", 0.0)] {
+        let c = card(&exact, name);
+        assert_eq!(c["make"], make, "{c}");
+        assert_eq!(c["bound"], "exact", "{c}");
+        assert_eq!(c["depth"], 12, "{c}");
+    }
+    let bounds = run(&["--bounds"]);
+    assert_eq!(card(&bounds, "HJ")["bound"], "exact");
+    let sq = card(&bounds, "SQ");
+    assert_eq!(sq["bound"], "upper", "{sq}");
+    assert!(sq["make"].as_f64().unwrap() >= 0.4, "{sq}");
+    // An upper bound of nothing is the value.
+    assert_eq!(card(&bounds, "H8")["bound"], "exact");
+    assert_eq!(card(&bounds, "H8")["make"], 0.0);
+    let text = alphamu()
+        .args([
+            "analyze",
+            "--deal",
+            "N:Q.J8.. ..5.98 J3.3.. 9.9..5",
+            "--contract",
+            "1H",
+            "--declarer",
+            "S",
+            "--need",
+            "3",
+            "--leader",
+            "N",
+            "--worlds",
+            "all",
+            "--max-moves",
+            "12",
+            "--bounds",
+        ])
+        .output()
+        .unwrap();
+    let text = stdout_of(&text);
+    assert!(text.contains("<= 40.0%"), "{text}");
+}

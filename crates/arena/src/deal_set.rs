@@ -302,6 +302,7 @@ impl DealSetSpec {
             declarer: Seat::South,
             need,
             constraints: *constraints,
+            scoring: notrump_scoring(&deal, need),
         };
         let played = play_double_dummy(&board, 4 * self.after_tricks, &mut rng);
         let pimc_make = match self.filter {
@@ -490,6 +491,33 @@ pub fn pbn_header(spec: &DealSetSpec) -> String {
         "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance where the board starts, [Play] the cards played before it starts\n\n",
         spec.arguments()
     )
+}
+
+/// The scoring of a board this program writes: a full deal is a notrump
+/// contract at the level of its target, not vulnerable; a reduced deal
+/// has no bridge score.
+fn notrump_scoring(deal: &Deal, need: usize) -> Option<bridge::Scoring> {
+    (deal[Seat::North].len() == 13 && need >= 7).then(|| bridge::Scoring {
+        contract: bridge::Contract {
+            level: (need - 6) as u8,
+            strain: Strain::Notrump,
+            doubling: bridge::Doubling::Undoubled,
+        },
+        vulnerable: false,
+    })
+}
+
+/// Whether the side of `declarer` is vulnerable under a PBN `[Vulnerable]`
+/// value, or `None` for a value PBN does not define.
+fn vulnerable(tag: &str, declarer: Seat) -> Option<bool> {
+    let north_south = declarer.side() == Seat::North.side();
+    match tag {
+        "None" | "Love" | "-" => Some(false),
+        "All" | "Both" => Some(true),
+        "NS" => Some(north_south),
+        "EW" => Some(!north_south),
+        _ => None,
+    }
 }
 
 /// One board as PBN tags, followed by a blank line.
@@ -736,10 +764,10 @@ fn board_from_tags(
             format!("[Declarer]: '{text}' is not a seat (N, E, S, W)"),
         )
     })?;
-    let (strain, level_need) = match get("Contract") {
+    let (strain, contract) = match get("Contract") {
         None => (Strain::Notrump, None),
         Some((line, text)) => match text.parse::<bridge::Contract>() {
-            Ok(c) => (c.strain, Some(usize::from(c.level) + 6)),
+            Ok(c) => (c.strain, Some(c)),
             Err(_) => (
                 text.parse::<Strain>().map_err(|_| {
                     at(
@@ -764,12 +792,14 @@ fn board_from_tags(
                     format!("[Need]: '{text}' is not a number of tricks from 0 to {size}"),
                 )
             })?,
-        None if size == 13 => level_need.ok_or_else(|| {
-            at(
-                start,
-                "a full deal needs a [Contract] with a level or a [Need] tag".into(),
-            )
-        })?,
+        None if size == 13 => contract
+            .map(|c| usize::from(c.tricks_needed()))
+            .ok_or_else(|| {
+                at(
+                    start,
+                    "a full deal needs a [Contract] with a level or a [Need] tag".into(),
+                )
+            })?,
         None => {
             return Err(at(
                 start,
@@ -790,12 +820,28 @@ fn board_from_tags(
         None => index,
     };
     let pimc_make = get("PimcMake").and_then(|(_, t)| t.parse().ok());
+    let vulnerable = match get("Vulnerable") {
+        None => false,
+        Some((line, text)) => vulnerable(text, declarer).ok_or_else(|| {
+            at(
+                *line,
+                format!("[Vulnerable]: '{text}' is not None, NS, EW or All"),
+            )
+        })?,
+    };
+    let scoring = contract
+        .filter(|_| size == 13)
+        .map(|contract| bridge::Scoring {
+            contract,
+            vulnerable,
+        });
     let board = Board {
         deal,
         strain,
         declarer,
         need,
         constraints,
+        scoring,
     };
     let played = match get("Play") {
         Some((line, leader)) => read_play_section(&board, (*line, leader), play_lines)?,

@@ -14,7 +14,7 @@ use crate::matches::{
     self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
 };
 use crate::plot;
-use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsWriter};
+use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsLock, ResultsWriter};
 use crate::stats::{summarize, Summary};
 use players::player::PlayerSpec;
 use std::collections::HashSet;
@@ -247,6 +247,7 @@ impl Context<'_> {
             mode: config.mode,
             seed: config.seed,
             discrepancies: config.discrepancies,
+            version: results::HEADER_VERSION,
         };
         let path = |label: &str| self.dir.join(format!("{label}.jsonl"));
         let selected = |label: &str| {
@@ -256,8 +257,9 @@ impl Context<'_> {
         };
         let mut opened = Vec::new();
         for (label, config) in matches.iter().filter(|(label, _)| selected(label)) {
+            let lock = ResultsLock::acquire(&path(label))?;
             adopt_results_of_smaller_set(&path(label), &header(config), &text)?;
-            let (writer, done) = ResultsWriter::open(&path(label), &header(config))?;
+            let (writer, done) = ResultsWriter::open_locked(&path(label), &header(config), lock)?;
             let done: HashSet<usize> = done.iter().map(|r| r.deal).collect();
             opened.push((label, config, writer, done));
         }
@@ -601,8 +603,8 @@ fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             .flat_map(|&w| {
                 [2, 3].map(|m| {
                     let config = declarer_match(
-                        &format!("alphamu:m={m},w={w}"),
-                        &format!("alphamu:m=1,w={w}"),
+                        &format!("alphamu:m={m},w={w},ties=first"),
+                        &format!("alphamu:m=1,w={w},ties=first"),
                         "pimc:w=20",
                         ctx.seed,
                         true,
@@ -676,7 +678,13 @@ fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         ("DDS", "dd", 467, 0.647, 0.0221),
     ];
     for (d, defense, p_ne, p_w, p_s) in paper {
-        let config = declarer_match("alphamu:m=3,w=20", "pimc:w=20", defense, ctx.seed, false);
+        let config = declarer_match(
+            "alphamu:m=3,w=20,ties=first",
+            "pimc:w=20",
+            defense,
+            ctx.seed,
+            false,
+        );
         let s = ctx.play(
             &format!("7nt-defense-{}", d.to_lowercase()),
             &deals,
@@ -731,7 +739,7 @@ fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         let mut time = Vec::new();
         for &w in &worlds {
             let config = declarer_match(
-                &format!("alphamu:m={m},w={w}"),
+                &format!("alphamu:m={m},w={w},ties=first"),
                 "pimc:w=20",
                 "pimc:w=20",
                 ctx.seed,

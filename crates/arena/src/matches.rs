@@ -203,6 +203,7 @@ pub fn play_table(
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" "),
+        score: board.scoring.map(|s| s.score(tricks)),
     })
 }
 
@@ -445,6 +446,7 @@ mod tests {
             declarer: Seat::South,
             need,
             constraints: Constraints::default(),
+            scoring: None,
         }
     }
 
@@ -607,6 +609,7 @@ mod tests {
                 mode: c.mode,
                 seed: c.seed,
                 discrepancies: c.discrepancies,
+                version: results::HEADER_VERSION,
             };
             let path = dir.path().join(name);
             (ResultsWriter::open(&path, &header).unwrap().0, path)

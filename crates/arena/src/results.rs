@@ -43,6 +43,50 @@ pub struct MatchHeader {
     pub seed: u64,
     /// Whether alpha-mu's discrepancies with M = 1 are counted.
     pub discrepancies: bool,
+    /// How the player specifications read: [`HEADER_VERSION`] now; 0
+    /// (absent) in files written before alpha-mu's default tie-break
+    /// became `ties=tricks`. Such a header is read as the same match
+    /// written now ([`upgraded`]).
+    #[serde(default)]
+    pub version: u32,
+}
+
+/// The [`MatchHeader::version`] of the files written now.
+pub const HEADER_VERSION: u32 = 1;
+
+/// A header as it is written now: in a version 0 header, an `alphamu:`
+/// player without `ties=` played the papers' rule, now `ties=first`, and
+/// `ties=tricks`, now the default, is not written.
+#[must_use]
+pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
+    if header.version == 0 {
+        for spec in [&mut header.a, &mut header.b, &mut header.defense] {
+            if let Ok(players::player::PlayerSpec::AlphaMu {
+                m,
+                w,
+                switches,
+                ties,
+                goal,
+            }) = spec.parse::<players::player::PlayerSpec>()
+            {
+                let ties = if spec.contains("ties=") {
+                    ties
+                } else {
+                    players::player::Ties::First
+                };
+                *spec = players::player::PlayerSpec::AlphaMu {
+                    m,
+                    w,
+                    switches,
+                    ties,
+                    goal,
+                }
+                .to_string();
+            }
+        }
+        header.version = HEADER_VERSION;
+    }
+    header
 }
 
 /// One play of a deal.
@@ -61,6 +105,10 @@ pub struct TableResult {
     pub discrepancies: usize,
     /// The cards played, in order.
     pub play: String,
+    /// The declaring side's duplicate score, for a full deal with a
+    /// contract (absent in files written before scores were kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
 }
 
 /// One deal of a match, played at both tables.
@@ -96,6 +144,14 @@ pub enum ResultsError {
         line: usize,
         /// What is wrong.
         message: String,
+    },
+    /// Another run has the file open.
+    #[error("{path} is in use by another run (it holds the lock {lock}); wait for that run to finish or give another --results file")]
+    InUse {
+        /// The file.
+        path: PathBuf,
+        /// The lock file beside it.
+        lock: PathBuf,
     },
     /// The file holds another match.
     #[error("{path} holds another match ({what}: {found} there, {wanted} now); give another --results file or delete it")]
@@ -159,7 +215,7 @@ fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u
         if number == 1 {
             let h: HeaderLine = serde_json::from_str(&line)
                 .map_err(|e| fail(format!("not a match header: {e}")))?;
-            header = Some(h.header);
+            header = Some(upgraded(h.header));
             continue;
         }
         let r: DealResult =
@@ -204,11 +260,62 @@ pub fn replace_header(path: &Path, header: &MatchHeader) -> Result<(), ResultsEr
     std::fs::rename(&temporary, path).map_err(io)
 }
 
+/// The exclusive right to write one results file, held by one run at a
+/// time: an advisory lock (`flock`, through the standard library) on the
+/// file `NAME.lock` beside it, held as long as this value lives. The
+/// operating system releases it when the process ends, however it ends,
+/// so a run killed mid-match leaves no stale lock behind.
+#[derive(Debug)]
+pub struct ResultsLock {
+    _file: File,
+}
+
+impl ResultsLock {
+    /// The lock file of the results file at `path`.
+    #[must_use]
+    pub fn path_for(path: &Path) -> PathBuf {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        PathBuf::from(name)
+    }
+
+    /// Takes the lock of the results file at `path` without waiting.
+    ///
+    /// # Errors
+    /// [`ResultsError::InUse`] when another run holds it; an I/O error
+    /// when the lock file cannot be created.
+    pub fn acquire(path: &Path) -> Result<ResultsLock, ResultsError> {
+        let lock = Self::path_for(path);
+        let io = |source| ResultsError::Io {
+            path: lock.clone(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock)
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => Ok(ResultsLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(ResultsError::InUse {
+                path: path.to_path_buf(),
+                lock,
+            }),
+            Err(std::fs::TryLockError::Error(source)) => Err(io(source)),
+        }
+    }
+}
+
 /// Appends deal results to a results file, one flushed line each; safe to
-/// share between threads.
+/// share between threads. Holds the file's [`ResultsLock`] while it lives.
 pub struct ResultsWriter {
     path: PathBuf,
     file: Mutex<File>,
+    _lock: ResultsLock,
 }
 
 impl ResultsWriter {
@@ -217,11 +324,24 @@ impl ResultsWriter {
     /// short). Returns the writer and the deals already played.
     ///
     /// # Errors
+    /// [`ResultsError::InUse`] when another run writes the file,
     /// [`ResultsError::OtherMatch`] when the file holds another match, or
     /// an I/O or line error.
     pub fn open(
         path: &Path,
         header: &MatchHeader,
+    ) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
+        Self::open_locked(path, header, ResultsLock::acquire(path)?)
+    }
+
+    /// [`ResultsWriter::open`] under a lock already taken on `path`.
+    ///
+    /// # Errors
+    /// As [`ResultsWriter::open`], but for the lock.
+    pub fn open_locked(
+        path: &Path,
+        header: &MatchHeader,
+        lock: ResultsLock,
     ) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
         let io = |source| ResultsError::Io {
             path: path.to_path_buf(),
@@ -258,6 +378,7 @@ impl ResultsWriter {
             ResultsWriter {
                 path: path.to_path_buf(),
                 file: Mutex::new(file),
+                _lock: lock,
             },
             done,
         ))
@@ -343,6 +464,7 @@ mod tests {
             mode: Mode::Declarer,
             seed: 1,
             discrepancies: false,
+            version: HEADER_VERSION,
         }
     }
 
@@ -354,6 +476,7 @@ mod tests {
             think_seconds: 0.5,
             discrepancies: 0,
             play: "SA S2".into(),
+            score: Some(400),
         };
         DealResult {
             deal,
@@ -386,6 +509,47 @@ mod tests {
             all.iter().map(|r| r.deal).collect::<Vec<_>>(),
             vec![0, 1, 2]
         );
+    }
+
+    #[test]
+    fn a_file_in_use_is_refused_and_free_again_once_released() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.jsonl");
+        let (first, _) = ResultsWriter::open(&path, &header()).unwrap();
+        let e = ResultsWriter::open(&path, &header())
+            .err()
+            .expect("refused");
+        assert!(matches!(e, ResultsError::InUse { .. }), "{e}");
+        assert!(e.to_string().contains("in use by another run"), "{e}");
+        drop(first);
+        assert!(ResultsWriter::open(&path, &header()).is_ok());
+    }
+
+    #[test]
+    fn a_header_written_before_the_tie_break_changed_reads_as_today() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.jsonl");
+        // As written before: no version, alpha-mu's papers' rule implied.
+        let old = "{\"header\":{\"deals\":\"d.pbn\",\"deals_digest\":\"0\",\"a\":\"alphamu:m=3,w=20\",\"b\":\"alphamu:m=1,w=20,ties=tricks\",\"defense\":\"pimc:w=20\",\"mode\":\"declarer\",\"seed\":1,\"discrepancies\":true}}\n";
+        std::fs::write(&path, old).unwrap();
+        let (header, _) = read(&path).unwrap();
+        assert_eq!(header.a, "alphamu:m=3,w=20,ties=first");
+        assert_eq!(header.b, "alphamu:m=1,w=20");
+        assert_eq!(header.defense, "pimc:w=20");
+        assert_eq!(header.version, HEADER_VERSION);
+        // The same match asked for today resumes it.
+        let today = MatchHeader {
+            deals: "d.pbn".into(),
+            deals_digest: "0".into(),
+            a: "alphamu:m=3,w=20,ties=first".into(),
+            b: "alphamu:m=1,w=20".into(),
+            defense: "pimc:w=20".into(),
+            mode: Mode::Declarer,
+            seed: 1,
+            discrepancies: true,
+            version: HEADER_VERSION,
+        };
+        assert!(ResultsWriter::open(&path, &today).is_ok());
     }
 
     #[test]

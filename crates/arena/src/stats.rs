@@ -80,6 +80,27 @@ pub struct Summary {
     pub discrepancies_a: usize,
     /// B's such decisions.
     pub discrepancies_b: usize,
+    /// Mean of A's duplicate score minus B's per deal, when every table
+    /// has a score (full deals with a contract).
+    pub mean_score_difference: Option<f64>,
+    /// Standard deviation of that mean.
+    pub sigma_mean_score_difference: Option<f64>,
+}
+
+/// The mean of `values`, the standard deviation of one value (n - 1 in
+/// the denominator) and the standard deviation of the mean.
+fn mean_sd_sigma(values: &[f64]) -> (f64, f64, f64) {
+    let n = values.len();
+    if n == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let sd = if n < 2 {
+        0.0
+    } else {
+        (values.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    };
+    (mean, sd, sd / (n as f64).sqrt())
 }
 
 /// Summarizes deal results.
@@ -94,16 +115,14 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         .iter()
         .map(|r| r.a.tricks as f64 - r.b.tricks as f64)
         .collect();
-    let mean = if n == 0 {
-        0.0
-    } else {
-        diffs.iter().sum::<f64>() / n as f64
-    };
-    let sd = if n < 2 {
-        0.0
-    } else {
-        (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
-    };
+    let (mean, sd, sigma) = mean_sd_sigma(&diffs);
+    let score_diffs: Option<Vec<f64>> = results
+        .iter()
+        .map(|r| Some(f64::from(r.a.score?) - f64::from(r.b.score?)))
+        .collect();
+    let score = score_diffs
+        .filter(|d| !d.is_empty())
+        .map(|d| mean_sd_sigma(&d));
     let sum = |f: &dyn Fn(&DealResult) -> f64| results.iter().map(f).sum::<f64>();
     let decisions_a = results.iter().map(|r| r.a.decisions).sum();
     let decisions_b = results.iter().map(|r| r.b.decisions).sum();
@@ -116,7 +135,7 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         winrate: Rate::new(a_wins, differing),
         mean_trick_difference: mean,
         sd_trick_difference: sd,
-        sigma_mean_difference: if n == 0 { 0.0 } else { sd / (n as f64).sqrt() },
+        sigma_mean_difference: sigma,
         wins: diffs.iter().filter(|&&d| d > 0.0).count(),
         draws: diffs.iter().filter(|&&d| d == 0.0).count(),
         losses: diffs.iter().filter(|&&d| d < 0.0).count(),
@@ -126,6 +145,8 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         time_per_move_b: per_move(sum(&|r| r.b.think_seconds), decisions_b),
         discrepancies_a: results.iter().map(|r| r.a.discrepancies).sum(),
         discrepancies_b: results.iter().map(|r| r.b.discrepancies).sum(),
+        mean_score_difference: score.map(|s| s.0),
+        sigma_mean_score_difference: score.map(|s| s.2),
     }
 }
 
@@ -163,6 +184,15 @@ impl Summary {
                     self.sigma_mean_difference,
                     self.sd_trick_difference
                 ),
+            ),
+            (
+                "mean score difference A − B",
+                match (self.mean_score_difference, self.sigma_mean_score_difference) {
+                    (Some(mean), Some(sigma)) => {
+                        format!("{mean:+.1} points (σ of the mean {sigma:.1})")
+                    }
+                    _ => "- (no contract score: reduced deals)".into(),
+                },
             ),
             (
                 "A's wins / draws / losses in tricks",
@@ -205,6 +235,15 @@ mod tests {
             think_seconds: 1.0,
             discrepancies: usize::from(i == 0),
             play: String::new(),
+            // 3NT not vulnerable.
+            score: Some(
+                bridge::Contract {
+                    level: 3,
+                    strain: cards::Strain::Notrump,
+                    doubling: bridge::Doubling::Undoubled,
+                }
+                .score(tricks as u8, false),
+            ),
         };
         DealResult {
             deal: i,
@@ -240,7 +279,13 @@ mod tests {
         assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
         assert_eq!(s.time_per_move_a, Some(0.5));
         assert_eq!((s.discrepancies_a, s.decisions_a), (1, 8));
+        // Scores: 400-400, 400-(-50), 430-(-100), (-50)-400: differences
+        // 0, 450, 530, -450; mean 132.5; sample variance 615 675 / 3.
+        assert!((s.mean_score_difference.unwrap() - 132.5).abs() < 1e-9);
+        let sd = (615_675f64 / 3.0).sqrt();
+        assert!((s.sigma_mean_score_difference.unwrap() - sd / 2.0).abs() < 1e-9);
         let table = s.markdown("x", "y");
+        assert!(table.contains("+132.5 points"), "{table}");
         assert!(table.contains("0.667 (σ 0.2722) over 3 deals"), "{table}");
         assert!(table.contains("2 / 1 / 1"), "{table}");
     }

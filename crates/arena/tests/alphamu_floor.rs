@@ -50,6 +50,8 @@ fn floor_keeps_the_best_card_of_a_real_decision() {
             switches,
             parallel_leaves: false,
             front_limit,
+            value_every_card: false,
+            work_limit: 0,
         };
         let r = alphamu(&problem, &DdLeaf, config).unwrap();
         let value = r.cards.iter().find(|v| v.card == r.best).unwrap().make;

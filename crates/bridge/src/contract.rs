@@ -26,6 +26,24 @@ pub struct Contract {
     pub doubling: Doubling,
 }
 
+/// What the duplicate score of a deal depends on besides the tricks: the
+/// contract and whether declarer's side is vulnerable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Scoring {
+    /// The contract.
+    pub contract: Contract,
+    /// Whether declarer's side is vulnerable.
+    pub vulnerable: bool,
+}
+
+impl Scoring {
+    /// Declarer's side's duplicate score when it takes `tricks` tricks.
+    #[must_use]
+    pub fn score(self, tricks: usize) -> i32 {
+        self.contract.score(tricks.min(13) as u8, self.vulnerable)
+    }
+}
+
 /// A string that names no contract.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("invalid contract {0:?}: expected a level 1-7, a strain (NT, S, H, D, C) and optional X or XX, as in 3NT, 4HX, 7SXX")]

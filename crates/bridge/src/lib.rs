@@ -22,7 +22,7 @@ mod play;
 mod position;
 mod rules;
 
-pub use contract::{Contract, Doubling, ParseContractError};
+pub use contract::{Contract, Doubling, ParseContractError, Scoring};
 pub use play::PlayState;
 pub use position::{PlayError, Position, PositionError};
 pub use rules::{beats, legal_cards, trick_winner};

@@ -19,7 +19,7 @@ use cards::{Card, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use search::CardValue;
+use search::{Bound, CardValue};
 
 /// What plays out a world at the lowest level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +167,7 @@ fn values_unchecked(
                 make: mine.iter().filter(|&&t| t >= board.need).count() as f64 / n,
                 tricks: Some(mine.iter().sum::<usize>() as f64 / n),
                 depth: levels.len(),
+                bound: Bound::Exact,
             }
         })
         .collect();
@@ -223,6 +224,7 @@ mod tests {
             declarer: Seat::South,
             need,
             constraints: Constraints::default(),
+            scoring: None,
         }
     }
 

@@ -3,7 +3,7 @@
 //!
 //! | spec | player |
 //! |---|---|
-//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=tricks]` | alpha-mu, M Max moves over W worlds (declarer only); `ties=tricks` plays PIMC's choice among cards of equal value |
+//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=first]` | alpha-mu, M Max moves over W worlds (declarer only); among cards of equal value it plays the one of most mean double-dummy tricks, or with `ties=first` the first found (the papers' rule) |
 //! | `pimc:w=20` (or `MC-D-20`) | PIMC: Monte Carlo over W worlds solved double dummy |
 //! | `MC-R-600` | Monte Carlo over random playouts |
 //! | `MC2-D-20-10`, `MC3-R-25-25-25` | recursive Monte Carlo: level N+1 uses level N as its simulator, with one number of worlds per level, top first |
@@ -38,6 +38,8 @@ pub enum PlayerSpec {
         switches: Switches,
         /// How it chooses among cards of equal value.
         ties: Ties,
+        /// What it plays for.
+        goal: Goal,
     },
     /// Monte Carlo of level `worlds.len()`: `worlds[0]` worlds at the top,
     /// each played out by the Monte Carlo player of the next level, down to
@@ -47,6 +49,9 @@ pub enum PlayerSpec {
         simulator: Simulator,
         /// Worlds (the papers' NCD) per level, top first.
         worlds: Vec<usize>,
+        /// What it plays for (the score only with one level over double
+        /// dummy: PIMC).
+        goal: Goal,
     },
     /// Double dummy: sees every card, plays a card of best value.
     Dd,
@@ -55,21 +60,35 @@ pub enum PlayerSpec {
 }
 
 /// How alpha-mu chooses among the cards of its best value (the same number
-/// of worlds won, searched to the same depth).
+/// of worlds won at the depth searched).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Ties {
-    /// The first the search found, as in the papers (`ties=first`, the
-    /// default).
-    #[default]
+    /// The first the search found, as in the papers (`ties=first`). The
+    /// papers' experiments use it.
     First,
-    /// The one PIMC would choose among them over the same worlds (its
-    /// chance, then its mean double-dummy tricks) (`ties=tricks`). Costs
-    /// one PIMC pass when there is a tie. When no card wins a world, every
-    /// card takes part (it plays for the most tricks). Otherwise only cards
-    /// the search valued fully do: with every cut off, M = 1 then plays
-    /// PIMC's card; with the root cut or the cut on a win, a card cut as
-    /// no better than the best is left out even when it is as good.
+    /// The one with the most mean double-dummy tricks over the same worlds
+    /// (PIMC's mean), then the first in card order (`ties=tricks`, the
+    /// default). Every card that may tie is valued exactly, whatever the
+    /// cuts left out: costs one PIMC pass when another card may tie, and a
+    /// search of each such card under a floor at the best value.
+    #[default]
     Tricks,
+}
+
+/// What a player plays for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// The contract: the chance to take the tricks needed, then the mean
+    /// tricks (`goal=contract`, the default; the papers' goal).
+    #[default]
+    Contract,
+    /// The expected duplicate score of the deal, overtricks and
+    /// undertricks counted with the vulnerability (`goal=score`). PIMC
+    /// takes the mean score over its worlds. alpha-mu weighs each step of
+    /// the score table by its chance of taking that many tricks, each
+    /// threshold searched on its own (see `search::alphamu_utilities`: an
+    /// approximation, exact for the contract alone).
+    Score,
 }
 
 /// A player specification that cannot be read.
@@ -126,7 +145,11 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
             worlds.len()
         )));
     }
-    Ok(PlayerSpec::MonteCarlo { simulator, worlds })
+    Ok(PlayerSpec::MonteCarlo {
+        simulator,
+        worlds,
+        goal: Goal::Contract,
+    })
 }
 
 impl FromStr for PlayerSpec {
@@ -143,7 +166,8 @@ impl FromStr for PlayerSpec {
         let mut m = 3;
         let mut w = 20;
         let mut switches = Switches::ALL;
-        let mut ties = Ties::First;
+        let mut ties = Ties::default();
+        let mut goal = Goal::default();
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -164,6 +188,15 @@ impl FromStr for PlayerSpec {
                         "tricks" => Ties::Tricks,
                         other => {
                             return Err(fail(format!("unknown ties '{other}' (first or tricks)")))
+                        }
+                    }
+                }
+                ("alphamu" | "pimc", "goal") => {
+                    goal = match value {
+                        "contract" => Goal::Contract,
+                        "score" => Goal::Score,
+                        other => {
+                            return Err(fail(format!("unknown goal '{other}' (contract or score)")))
                         }
                     }
                 }
@@ -193,14 +226,17 @@ impl FromStr for PlayerSpec {
                 w,
                 switches,
                 ties,
+                goal,
             }),
             "pimc" => Ok(PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds: vec![w],
+                goal,
             }),
             "mc" => Ok(PlayerSpec::MonteCarlo {
                 simulator,
                 worlds: levels.ok_or_else(|| fail("mc needs ncd=N[+N...]".into()))?,
+                goal: Goal::Contract,
             }),
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
@@ -221,6 +257,7 @@ impl fmt::Display for PlayerSpec {
                 w,
                 switches,
                 ties,
+                goal,
             } => {
                 write!(f, "alphamu:m={m},w={w}")?;
                 if *switches != Switches::ALL {
@@ -231,16 +268,28 @@ impl fmt::Display for PlayerSpec {
                         .collect();
                     write!(f, ",disable={}", off.join("+"))?;
                 }
-                if *ties == Ties::Tricks {
-                    f.write_str(",ties=tricks")?;
+                if *ties == Ties::First {
+                    f.write_str(",ties=first")?;
+                }
+                if *goal == Goal::Score {
+                    f.write_str(",goal=score")?;
                 }
                 Ok(())
             }
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds,
-            } if worlds.len() == 1 => write!(f, "pimc:w={}", worlds[0]),
-            PlayerSpec::MonteCarlo { simulator, worlds } => {
+                goal,
+            } if worlds.len() == 1 => {
+                write!(f, "pimc:w={}", worlds[0])?;
+                if *goal == Goal::Score {
+                    f.write_str(",goal=score")?;
+                }
+                Ok(())
+            }
+            PlayerSpec::MonteCarlo {
+                simulator, worlds, ..
+            } => {
                 f.write_str("MC")?;
                 if worlds.len() > 1 {
                     write!(f, "{}", worlds.len())?;
@@ -272,6 +321,9 @@ pub enum PlayError {
     /// alpha-mu asked to defend.
     #[error(transparent)]
     AlphaMu(#[from] search::AlphaMuError),
+    /// A player for the score on a board without one.
+    #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
+    NoScore,
 }
 
 /// The deal being played and its goal.
@@ -288,6 +340,10 @@ pub struct Board {
     pub need: usize,
     /// What the auction says about each hand; worlds are drawn to fit it.
     pub constraints: Constraints,
+    /// The contract and vulnerability, for players that play for the
+    /// duplicate score (`goal=score`) and for the score in match reports;
+    /// `None` for reduced deals, which have no bridge score.
+    pub scoring: Option<bridge::Scoring>,
 }
 
 /// A card chosen, with what the papers count about the choice.
@@ -352,32 +408,79 @@ impl Board {
 }
 
 /// Among the cards alpha-mu values as its chosen card (the same worlds
-/// won, searched as deep), the one PIMC would choose over the same worlds:
-/// the best chance at depth one, then the most mean tricks, then the first
-/// in card order.
-fn pimc_choice_among_equals(problem: &Problem, result: &search::SearchResult) -> Card {
+/// won at the depth searched), the one with the most mean double-dummy
+/// tricks over the same worlds, then the first in card order.
+///
+/// Only a card whose PIMC chance reaches the best value may tie (a
+/// deeper search can only lower a card's value). Such cards are taken in
+/// order of their mean tricks; the first whose exact value is the best
+/// one is played. A card the search valued exactly is not searched again;
+/// another is searched alone under a floor at the best value, which
+/// answers "no" quickly.
+fn break_ties_by_tricks(
+    problem: &Problem,
+    result: &search::SearchResult,
+    config: AlphaMuConfig,
+) -> Result<Card, search::AlphaMuError> {
+    let n = problem.world_count() as f64;
+    let worlds = |v: &search::CardValue| (v.make * n).round() as usize;
     let chosen = result
         .cards
         .iter()
         .find(|v| v.card == result.best)
         .expect("the chosen card is valued");
-    let lost_everywhere = chosen.make == 0.0;
-    let equals: Vec<Card> = result
+    let best = worlds(chosen);
+    let may_tie = |v: &search::CardValue| match v.bound {
+        search::Bound::Exact => worlds(v) == best,
+        search::Bound::Upper => worlds(v) >= best,
+    };
+    if !result
         .cards
         .iter()
-        .filter(|v| v.depth == chosen.depth && v.make == chosen.make)
-        .map(|v| v.card)
-        .collect();
-    if equals.len() < 2 && !lost_everywhere {
-        return result.best;
+        .any(|v| v.card != result.best && may_tie(v))
+    {
+        return Ok(result.best);
     }
-    // When the best card wins no world, no card does: every card ties,
-    // valued by the search or cut.
-    let values: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
+    let mut pimc: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
         .into_iter()
-        .filter(|v| lost_everywhere || equals.contains(&v.card))
+        .filter(|p| (p.make * n).round() as usize >= best)
         .collect();
-    choose(&values, true).unwrap_or(result.best)
+    // Most tricks first; the sort is stable, so card order breaks ties.
+    pimc.sort_by(|a, b| b.tricks.unwrap_or(0.0).total_cmp(&a.tricks.unwrap_or(0.0)));
+    for p in &pimc {
+        if p.card == result.best {
+            return Ok(result.best);
+        }
+        let searched = result.cards.iter().find(|v| v.card == p.card);
+        let ties = match searched {
+            Some(v) if !may_tie(v) => false,
+            Some(v) if v.bound == search::Bound::Exact => true,
+            _ => search::alphamu_card(problem, &DdLeaf, config, p.card, Some(best))?.is_some(),
+        };
+        if ties {
+            return Ok(p.card);
+        }
+    }
+    Ok(result.best)
+}
+
+/// Declarer's side's duplicate score for every total of tricks, 0 to 13.
+fn score_table(board: &Board) -> Result<Vec<f64>, PlayError> {
+    let scoring = board.scoring.ok_or(PlayError::NoScore)?;
+    Ok((0..=13).map(|t| f64::from(scoring.score(t))).collect())
+}
+
+/// The card of highest expected utility for declarer's side (lowest for
+/// a defender), the first in card order among equals.
+fn best_utility(values: &[search::CardUtility], declaring: bool) -> Card {
+    let key = |v: &search::CardUtility| if declaring { v.expected } else { -v.expected };
+    let mut best = &values[0];
+    for v in &values[1..] {
+        if key(v) > key(best) {
+            best = v;
+        }
+    }
+    best.card
 }
 
 /// The card of best double-dummy value for the side to move (the first in
@@ -442,14 +545,23 @@ impl PlayerSpec {
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds,
+                goal,
             } if worlds.len() == 1 => {
                 let (view, deals) = board.worlds(mover, play, worlds[0], seed)?;
                 let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
+                if *goal == Goal::Score {
+                    let utility = score_table(board)?;
+                    let values = search::pimc_utilities(&problem, &DdLeaf, &utility);
+                    let declaring = mover.side() == board.declarer.side();
+                    return Ok(only(best_utility(&values, declaring)));
+                }
                 let values = pimc_values(&problem, &DdLeaf);
                 let declaring = mover.side() == board.declarer.side();
                 Ok(only(choose(&values, declaring).expect("a legal card")))
             }
-            PlayerSpec::MonteCarlo { simulator, worlds } => Ok(only(monte_carlo::choose(
+            PlayerSpec::MonteCarlo {
+                simulator, worlds, ..
+            } => Ok(only(monte_carlo::choose(
                 board, play, *simulator, worlds, seed,
             )?)),
             PlayerSpec::AlphaMu {
@@ -457,6 +569,7 @@ impl PlayerSpec {
                 w,
                 switches,
                 ties,
+                goal,
             } => {
                 let (view, deals) = board.worlds(mover, play, *w, seed)?;
                 let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
@@ -465,7 +578,14 @@ impl PlayerSpec {
                     switches: *switches,
                     parallel_leaves: true,
                     front_limit: search::FRONT_LIMIT,
+                    value_every_card: false,
+                    work_limit: search::WORK_LIMIT,
                 };
+                if *goal == Goal::Score {
+                    let utility = score_table(board)?;
+                    let values = search::alphamu_utilities(&problem, &DdLeaf, config, &utility)?;
+                    return Ok(only(best_utility(&values, true)));
+                }
                 let result = alphamu(&problem, &DdLeaf, config)?;
                 let depth_one = if depth_one && *m > 1 {
                     match result.depth_one_best {
@@ -483,7 +603,7 @@ impl PlayerSpec {
                 };
                 let card = match ties {
                     Ties::First => result.best,
-                    Ties::Tricks => pimc_choice_among_equals(&problem, &result),
+                    Ties::Tricks => break_ties_by_tricks(&problem, &result, config)?,
                 };
                 Ok(Decision { card, depth_one })
             }
@@ -503,12 +623,20 @@ mod tests {
                 m: 2,
                 w: 40,
                 switches: Switches::ALL,
-                ties: Ties::First,
+                ties: Ties::Tricks,
+                goal: Goal::Contract,
             }
+        );
+        assert_eq!(
+            "alphamu:m=2,w=40,ties=tricks"
+                .parse::<PlayerSpec>()
+                .unwrap(),
+            "alphamu:m=2,w=40".parse::<PlayerSpec>().unwrap()
         );
         let pimc = PlayerSpec::MonteCarlo {
             simulator: Simulator::DoubleDummy,
             worlds: vec![20],
+            goal: Goal::Contract,
         };
         assert_eq!("pimc".parse::<PlayerSpec>().unwrap(), pimc);
         assert_eq!("MC-D-20".parse::<PlayerSpec>().unwrap(), pimc);
@@ -532,7 +660,8 @@ mod tests {
             s,
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
-                worlds: vec![20, 10]
+                worlds: vec![20, 10],
+                goal: Goal::Contract,
             }
         );
         assert_eq!("mc:sim=dd,ncd=20+10".parse::<PlayerSpec>().unwrap(), s);
@@ -543,7 +672,10 @@ mod tests {
             "pimc:w=20",
             "alphamu:m=3,w=20",
             "alphamu:m=2,w=40,disable=tt+alpha-cut",
-            "alphamu:m=3,w=20,ties=tricks",
+            "alphamu:m=3,w=20,ties=first",
+            "alphamu:m=3,w=20,goal=score",
+            "pimc:w=20,goal=score",
+            "alphamu:m=2,w=40,disable=tt+alpha-cut,ties=first",
             "dd",
             "random",
         ] {
@@ -566,6 +698,7 @@ mod tests {
             declarer: Seat::South,
             need,
             constraints: Constraints::default(),
+            scoring: None,
         };
         let lead = board.replay(&[]).position().legal_cards().iter().next();
         (board, [lead.expect("a legal lead")])
@@ -573,26 +706,73 @@ mod tests {
 
     #[test]
     fn with_ties_broken_by_tricks_alpha_mu_at_depth_one_plays_pimcs_card() {
-        let first: PlayerSpec = "alphamu:m=1,w=8".parse().unwrap();
-        // With every cut off, the search values every card fully.
-        let tricks: PlayerSpec = "alphamu:m=1,w=8,disable=tt+early-cut+root-cut+useful-worlds+world-cuts+empty-entry+cut-on-win+alpha-cut,ties=tricks".parse().unwrap();
+        let first: PlayerSpec = "alphamu:m=1,w=8,ties=first".parse().unwrap();
         let pimc: PlayerSpec = "pimc:w=8".parse().unwrap();
-        let deeper: PlayerSpec = "alphamu:m=3,w=8,ties=tricks".parse().unwrap();
         let mut differ_first = 0;
         for i in 0..24u64 {
             let (board, play) = after_the_lead(i, 7, 2 + (i % 4) as usize);
             let card = |p: &PlayerSpec| p.choose(&board, &play, i).unwrap();
-            assert_eq!(card(&tricks), card(&pimc), "deal {i}");
+            // Whatever the cuts left out.
+            for disable in ["", ",disable=tt+early-cut+root-cut+useful-worlds+world-cuts+empty-entry+cut-on-win+alpha-cut"] {
+                let tricks: PlayerSpec = format!("alphamu:m=1,w=8{disable}").parse().unwrap();
+                assert_eq!(card(&tricks), card(&pimc), "deal {i}{disable}");
+            }
             differ_first += usize::from(card(&first) != card(&pimc));
-            assert!(board
-                .position_after(&play)
-                .unwrap()
-                .position()
-                .legal_cards()
-                .contains(card(&deeper)));
         }
-        // Without the tie-break, depth one often plays another card.
+        // With the papers' rule, depth one often plays another card.
         assert!(differ_first > 0, "{differ_first}");
+    }
+
+    /// Deeper, the card played is, among the cards of the best exact
+    /// value (every card valued alone), the one of most mean tricks, then
+    /// the first in card order; with every cut on or off.
+    #[test]
+    fn with_ties_broken_by_tricks_alpha_mu_plays_the_best_card_of_most_tricks() {
+        let mut ties_seen = 0;
+        for i in 0..30u64 {
+            let (board, play) = after_the_lead(300 + i, 6, 3 + (i % 3) as usize);
+            let mover = board.position_after(&play).unwrap().position().to_move();
+            let (view, deals) = board.worlds(mover, &play, 10, i).unwrap();
+            let problem =
+                Problem::from_knowledge(&view, &deals, board.declarer, board.need).unwrap();
+            let exact = alphamu(
+                &problem,
+                &DdLeaf,
+                AlphaMuConfig {
+                    max_moves: 3,
+                    value_every_card: true,
+                    work_limit: search::WORK_LIMIT,
+                    ..AlphaMuConfig::default()
+                },
+            )
+            .unwrap();
+            let pimc = pimc_values(&problem, &DdLeaf);
+            let top = exact.cards.iter().map(|v| v.make).fold(0.0, f64::max);
+            let tied: Vec<&search::CardValue> = pimc
+                .iter()
+                .filter(|p| {
+                    exact
+                        .cards
+                        .iter()
+                        .any(|v| v.card == p.card && v.make == top)
+                })
+                .collect();
+            ties_seen += usize::from(tied.len() > 1);
+            let most = tied
+                .iter()
+                .map(|p| p.tricks.unwrap())
+                .fold(f64::MIN, f64::max);
+            let expected = tied
+                .iter()
+                .find(|p| p.tricks.unwrap() == most)
+                .unwrap()
+                .card;
+            for disable in ["", ",disable=tt+early-cut+root-cut+useful-worlds+world-cuts+empty-entry+cut-on-win+alpha-cut+floor"] {
+                let spec: PlayerSpec = format!("alphamu:m=3,w=10{disable}").parse().unwrap();
+                assert_eq!(spec.choose(&board, &play, i).unwrap(), expected, "deal {i}{disable}");
+            }
+        }
+        assert!(ties_seen > 5, "{ties_seen}");
     }
 
     #[test]
@@ -608,7 +788,7 @@ mod tests {
             }
             lost += 1;
             for m in [1, 3] {
-                let alphamu: PlayerSpec = format!("alphamu:m={m},w=8,ties=tricks").parse().unwrap();
+                let alphamu: PlayerSpec = format!("alphamu:m={m},w=8").parse().unwrap();
                 assert_eq!(
                     alphamu.choose(&board, &play, i).unwrap(),
                     pimc.choose(&board, &play, i).unwrap(),
@@ -617,5 +797,77 @@ mod tests {
             }
         }
         assert!(lost > 0);
+    }
+
+    /// Full deals whose contract is in doubt: a random deal in notrump at
+    /// North-South's double-dummy level, South's side playing double
+    /// dummy and the defence at random until the decision. On the two
+    /// decisions below (found among 3000 such deals: with overtricks
+    /// worth 20 or 30 points against a contract worth hundreds, playing
+    /// for the score rarely differs), PIMC for the score plays another
+    /// card than PIMC for the contract: one with less chance of making
+    /// and more expected score.
+    #[test]
+    fn playing_for_the_score_takes_the_overtrick_risks_the_contract_player_does_not() {
+        let contract: PlayerSpec = "pimc:w=12".parse().unwrap();
+        let score: PlayerSpec = "pimc:w=12,goal=score".parse().unwrap();
+        let alphamu_score: PlayerSpec = "alphamu:m=2,w=12,goal=score".parse().unwrap();
+        for (i, cards_played) in [(559u64, 24), (2283, 24)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(500 + i);
+            let deal = Deal::random(&mut rng, 13);
+            let defence = dd::batch::with_thread_solver(|s| {
+                s.tricks(&Position::opening(deal, Strain::Notrump, Seat::West))
+            });
+            let level = (13 - defence).saturating_sub(6).clamp(1, 7);
+            let scoring = bridge::Scoring {
+                contract: format!("{level}NT").parse().unwrap(),
+                vulnerable: i % 2 == 0,
+            };
+            let board = Board {
+                deal,
+                strain: Strain::Notrump,
+                declarer: Seat::South,
+                need: usize::from(level) + 6,
+                constraints: Constraints::default(),
+                scoring: Some(scoring),
+            };
+            let mut state = board.replay(&[]);
+            let mut play = Vec::new();
+            loop {
+                let p = state.position();
+                let declaring = p.to_move().side() == Seat::South.side();
+                if play.len() >= cards_played && declaring {
+                    break;
+                }
+                let card = if declaring {
+                    double_dummy_card(p)
+                } else {
+                    p.legal_cards().iter().choose(&mut rng).unwrap()
+                };
+                state.play(card).unwrap();
+                play.push(card);
+            }
+            let a = contract.choose(&board, &play, i).unwrap();
+            let b = score.choose(&board, &play, i).unwrap();
+            assert_ne!(a, b, "deal {i}");
+            let mover = state.position().to_move();
+            let (view, deals) = board.worlds(mover, &play, 12, i).unwrap();
+            let problem = Problem::from_knowledge(&view, &deals, Seat::South, board.need).unwrap();
+            let table: Vec<f64> = (0..=13).map(|t| f64::from(scoring.score(t))).collect();
+            let utilities = search::pimc_utilities(&problem, &DdLeaf, &table);
+            let expected = |c: Card| utilities.iter().find(|u| u.card == c).unwrap().expected;
+            let values = pimc_values(&problem, &DdLeaf);
+            let make = |c: Card| values.iter().find(|v| v.card == c).unwrap().make;
+            assert!(expected(b) > expected(a), "deal {i}");
+            assert!(make(a) > make(b), "deal {i}");
+            let legal = state.position().legal_cards();
+            assert!(legal.contains(alphamu_score.choose(&board, &play, i).unwrap()));
+        }
+        // A reduced deal has no score to play for.
+        let (board, lead) = after_the_lead(1, 5, 3);
+        assert!(matches!(
+            score.choose(&board, &lead, 1),
+            Err(PlayError::NoScore)
+        ));
     }
 }

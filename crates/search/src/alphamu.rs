@@ -7,7 +7,7 @@
 use crate::front::Front;
 use crate::game::{all_worlds, declarer_makes, Problem, State};
 use crate::worldset::WorldSet;
-use crate::{CardValue, LeafEvaluator};
+use crate::{Bound, CardValue, LeafEvaluator};
 use cards::Card;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -191,7 +191,31 @@ pub struct AlphaMuConfig {
     /// With the floor on: the front size at which an iteration searched
     /// with no floor is dropped and searched again under a floor.
     pub front_limit: usize,
+    /// Analysis: give every card its exact value at `max_moves`, not only
+    /// the card chosen. The cards the cuts left out are searched again,
+    /// each alone. Off for play, where only the choice matters.
+    pub value_every_card: bool,
+    /// The work an iteration after the first may do before it is dropped
+    /// and the previous iteration's card is played (0: no limit). Work
+    /// counts nodes, worlds solved at the leaves and pairs of vectors
+    /// combined at Min nodes, weighted to about a microsecond each here
+    /// ([`WORK_LIMIT`]). It depends only on the problem and the config,
+    /// never on the clock, so a search gives the same card on every run.
+    pub work_limit: u64,
 }
+
+/// The default [`AlphaMuConfig::work_limit`]: 10 to 40 seconds of search
+/// on one core of the machine that measured it (a unit took 0.4 to 1.8
+/// microseconds on the figures' decisions; BENCHMARKS.md).
+pub const WORK_LIMIT: u64 = 20_000_000;
+
+/// Work of one node.
+const NODE_WORK: u64 = 1;
+/// Work of one world solved double dummy at a leaf.
+const LEAF_WORK: u64 = 8;
+/// Tests of 64 kept vectors on one world, while fronts are reduced, per
+/// unit of work.
+const WORLD_TESTS_PER_WORK: u64 = 64_000;
 
 impl Default for AlphaMuConfig {
     fn default() -> Self {
@@ -200,6 +224,8 @@ impl Default for AlphaMuConfig {
             switches: Switches::ALL,
             parallel_leaves: true,
             front_limit: FRONT_LIMIT,
+            value_every_card: false,
+            work_limit: WORK_LIMIT,
         }
     }
 }
@@ -220,19 +246,25 @@ pub enum AlphaMuError {
 pub struct SearchResult {
     /// The card chosen.
     pub best: Card,
-    /// Every card declarer may play, sorted by card: `make` is the value
-    /// of the card at the deepest iteration that searched it fully
-    /// (`depth`); a card cut at that depth keeps a shallower value, which
-    /// is an upper bound.
+    /// Every legal card of declarer, sorted by card: `make` is its value
+    /// at `depth` Max moves; `bound` says whether that is its value at the
+    /// depth asked for or an upper bound of it (see [`alphamu`]).
     pub cards: Vec<CardValue>,
     /// Nodes visited.
     pub nodes: u64,
     /// World evaluations asked of the leaf evaluator.
     pub leaf_evaluations: u64,
+    /// Work done, in the units of [`AlphaMuConfig::work_limit`], by the
+    /// main search (the searches of single cards each have their own).
+    pub work: u64,
     /// The card chosen after the first iteration (M = 1, the move PIMC's
     /// values over the same worlds give), when the search iterated
     /// (with the transposition table or the root cut on).
     pub depth_one_best: Option<Card>,
+    /// The deepest iteration completed: `config.max_moves`, or less when
+    /// the work limit dropped the iterations after it. The card chosen is
+    /// then the best at this depth, and the values are upper bounds.
+    pub depth_reached: usize,
 }
 
 struct Entry {
@@ -278,6 +310,8 @@ struct Searcher<'e> {
     floor: usize,
     /// The root's worlds, over which the floor counts.
     root_worlds: WorldSet,
+    /// The one root move searched, when a card is valued alone.
+    root_only: Option<Card>,
     /// While a search may be dropped: each entry stored, with the one it
     /// replaced.
     journal: Option<Vec<(Key, Option<Entry>)>>,
@@ -285,6 +319,13 @@ struct Searcher<'e> {
     watching: bool,
     /// A front outgrew `front_limit`: the search unwinds.
     overflow: bool,
+    /// Work done (see [`AlphaMuConfig::work_limit`]).
+    work: u64,
+    /// Whether the work limit holds (iterations after the first).
+    limited: bool,
+    /// The work limit was passed: the search unwinds, and the iteration
+    /// is dropped.
+    exhausted: bool,
     table: FxHashMap<Key, Entry>,
     uppers: Vec<Upper>,
     nodes: u64,
@@ -302,6 +343,7 @@ impl Searcher<'_> {
     fn leaf(&mut self, state: &State<'_>, valid: &WorldSet, useful: &WorldSet) -> WorldSet {
         let worlds: Vec<usize> = useful.iter().collect();
         self.leaf_evaluations += worlds.len() as u64;
+        self.spend(LEAF_WORK * worlds.len() as u64);
         let evaluator = self.evaluator;
         let won: Vec<usize> = if self.config.parallel_leaves && worlds.len() > 1 {
             worlds
@@ -426,7 +468,8 @@ impl Searcher<'_> {
         parent_is_max: bool,
     ) -> Front {
         self.nodes += 1;
-        if self.overflow {
+        self.spend(NODE_WORK);
+        if self.unwinding() {
             return Front::new();
         }
         if let Some(front) = self.stop(state, m, &valid, &useful) {
@@ -551,7 +594,16 @@ impl Searcher<'_> {
                         self.overflow = true;
                         break;
                     }
-                    so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise))
+                    // A product that would pass the work limit is not
+                    // begun: one product can take minutes.
+                    let larger = so_far.vectors().len().max(f.vectors().len());
+                    self.spend_before(self.combination_work(pairs, larger));
+                    if self.unwinding() {
+                        break;
+                    }
+                    let product = so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise));
+                    self.spend(self.combination_work(pairs, product.vectors().len()));
+                    product
                 }
             };
             if sw.useful_worlds {
@@ -575,11 +627,14 @@ impl Searcher<'_> {
                     };
             self.watch(&product);
             mini = Some(product);
-            if cut || hopeless || self.overflow {
+            if cut || hopeless || self.unwinding() {
                 break;
             }
         }
-        let mini = mini.unwrap_or_default();
+        // No move searched: no world was useful (every one is known lost
+        // here). That is the vector losing them all, not the empty front,
+        // which would wipe out the product of a Min node above.
+        let mini = mini.unwrap_or_else(|| Front::single(WorldSet::ALL));
         // Worlds found useless are lost: counted now, some vectors fall
         // below the floor.
         let out = self.above_floor(Self::normalized(&mini, &valid, &useful_known), &raise);
@@ -614,9 +669,11 @@ impl Searcher<'_> {
                     best = Some((score, card));
                 }
             }
+            let candidates = front.vectors().len() + f.vectors().len();
             front.max_with(&f);
+            self.spend(self.combination_work(candidates, front.vectors().len()));
             self.watch(&front);
-            if self.overflow {
+            if self.unwinding() {
                 break;
             }
             let top = self.uppers.last_mut().expect("pushed above");
@@ -651,7 +708,7 @@ impl Searcher<'_> {
         let unfloored = self.root(state, m, previous_best, None);
         self.watching = false;
         let journal = self.journal.take().unwrap_or_default();
-        if !self.overflow {
+        if !self.overflow || self.exhausted {
             return unfloored;
         }
         self.overflow = false;
@@ -661,13 +718,45 @@ impl Searcher<'_> {
             self.journal = Some(Vec::new());
             let (values, best) = self.root(state, m, previous_best, Some(aim));
             let journal = self.journal.take().unwrap_or_default();
-            if best.is_some() || aim == 0 {
+            if best.is_some() || aim == 0 || self.exhausted {
                 return (values, best);
             }
             self.roll_back(journal);
             aim = aim.saturating_sub(step);
             step *= 2;
         }
+    }
+
+    /// Counts work; past the limit (where it holds) the search unwinds.
+    fn spend(&mut self, units: u64) {
+        self.work += units;
+        if self.limited && self.config.work_limit > 0 && self.work > self.config.work_limit {
+            self.exhausted = true;
+        }
+    }
+
+    /// Stops the search if `units` more would pass the limit (where it
+    /// holds), without counting them.
+    fn spend_before(&mut self, units: u64) {
+        if self.limited
+            && self.config.work_limit > 0
+            && self.work.saturating_add(units) > self.config.work_limit
+        {
+            self.exhausted = true;
+        }
+    }
+
+    /// The work of reducing `candidates` vectors to a front of `kept`:
+    /// each candidate is tested against the kept vectors, 64 at a time,
+    /// world by world.
+    fn combination_work(&self, candidates: usize, kept: usize) -> u64 {
+        let per_candidate = (1 + kept / 64) * self.root_worlds.len();
+        (candidates * per_candidate) as u64 / WORLD_TESTS_PER_WORK
+    }
+
+    /// Whether the search is giving up the current iteration.
+    fn unwinding(&self) -> bool {
+        self.overflow || self.exhausted
     }
 
     /// Notes a front outgrowing the limit of an unfloored first try.
@@ -693,7 +782,10 @@ impl Searcher<'_> {
         self.floor = aim.unwrap_or(0);
         let valid = all_worlds(state.problem);
         let key = Self::key(state, &valid);
-        let mut moves = state.max_moves(true);
+        let mut moves = match self.root_only {
+            Some(card) => vec![card],
+            None => state.max_moves(true),
+        };
         self.stored_best_first(&key, &mut moves);
         self.uppers.push(Upper {
             front: Front::new(),
@@ -708,7 +800,7 @@ impl Searcher<'_> {
             let best_before = front.best(&valid);
             state.play(card);
             let f = self.search(state, m - 1, valid, valid, true);
-            if self.overflow {
+            if self.unwinding() {
                 state.undo();
                 break;
             }
@@ -749,7 +841,161 @@ impl Searcher<'_> {
     }
 }
 
+impl<'e> Searcher<'e> {
+    fn new(
+        problem: &Problem,
+        evaluator: &'e dyn LeafEvaluator,
+        config: AlphaMuConfig,
+        root_only: Option<Card>,
+    ) -> Searcher<'e> {
+        Searcher {
+            evaluator,
+            config,
+            floor: 0,
+            root_worlds: all_worlds(problem),
+            root_only,
+            journal: None,
+            watching: false,
+            overflow: false,
+            work: 0,
+            limited: false,
+            exhausted: false,
+            table: FxHashMap::default(),
+            uppers: Vec::new(),
+            nodes: 0,
+            leaf_evaluations: 0,
+        }
+    }
+
+    /// Whether the search deepens one Max move at a time (the table and
+    /// the root cut feed on the previous iteration).
+    fn iterates(&self) -> bool {
+        self.config.switches.tt || self.config.switches.root_cut
+    }
+
+    /// Iterative deepening at the root up to `config.max_moves`: each root
+    /// move's value (worlds won) at the deepest iteration that valued it,
+    /// with that depth; the card chosen at the last iteration; and the card
+    /// chosen after the first.
+    fn deepen(&mut self, state: &mut State<'_>) -> Deepened {
+        let max_moves = self.config.max_moves.max(1);
+        let first = if self.iterates() { 1 } else { max_moves };
+        let mut values: Vec<(Card, usize, usize)> = Vec::new();
+        let mut previous_best: Option<usize> = None;
+        let mut chosen: Option<Card> = None;
+        let mut depth_one_best = None;
+        let mut reached = first;
+        for m in first..=max_moves {
+            // The first iteration always completes: it is the fallback.
+            self.limited = m > first;
+            let (iteration, best) = self.iteration(state, m, previous_best);
+            if self.exhausted {
+                break;
+            }
+            reached = m;
+            for (card, score) in iteration {
+                let Some(score) = score else { continue };
+                match values.iter_mut().find(|v| v.0 == card) {
+                    Some(v) => *v = (card, score, m),
+                    None => values.push((card, score, m)),
+                }
+            }
+            if let Some(best) = best {
+                previous_best = Some(best);
+                // The most worlds, then the first card in card order.
+                chosen = values
+                    .iter()
+                    .filter(|v| v.2 == m)
+                    .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+                    .map(|v| v.0);
+            }
+            if m == 1 {
+                depth_one_best = chosen;
+            }
+        }
+        Deepened {
+            values,
+            chosen,
+            depth_one_best,
+            reached,
+        }
+    }
+
+    /// The value (worlds won) of the one root move of this searcher at
+    /// `config.max_moves`, with the depth it was searched to (less when
+    /// the work limit stopped it: then an upper bound); with `at_least`,
+    /// `None` when it wins fewer worlds than that. Nothing outside the
+    /// move is searched, so no cut that serves the choice between root
+    /// moves applies.
+    fn value_alone(
+        &mut self,
+        state: &mut State<'_>,
+        at_least: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let max_moves = self.config.max_moves.max(1);
+        // Values only fall as the search deepens: with a minimum, a
+        // shallow iteration below it settles the question early.
+        let first = if self.iterates() || at_least.is_some() {
+            1
+        } else {
+            max_moves
+        };
+        let floored = at_least.filter(|_| self.config.switches.floor);
+        let mut value: Option<(usize, usize)> = None;
+        for m in first..=max_moves {
+            self.limited = m > first;
+            let (_, best) = match floored {
+                // Only vectors that may reach the minimum are kept; the
+                // move is valued only if it does.
+                Some(aim) => self.root(state, m, None, Some(aim)),
+                None => self.iteration(state, m, value.map(|v| v.0)),
+            };
+            if self.exhausted {
+                break;
+            }
+            match (best, at_least) {
+                (None, _) => return None,
+                (Some(score), Some(aim)) if score < aim => return None,
+                (Some(score), _) => value = Some((score, m)),
+            }
+        }
+        value
+    }
+}
+
+/// What iterative deepening at the root found.
+struct Deepened {
+    /// (card, worlds won, depth) of every root move valued at some depth.
+    values: Vec<(Card, usize, usize)>,
+    chosen: Option<Card>,
+    depth_one_best: Option<Card>,
+    /// The deepest iteration completed.
+    reached: usize,
+}
+
+fn check(problem: &Problem) -> Result<(), AlphaMuError> {
+    let state = State::new(problem);
+    if !state.is_max() {
+        return Err(AlphaMuError::DefenderToMove(state.to_move()));
+    }
+    if let Some(w) = problem.declarer_hands_differ() {
+        return Err(AlphaMuError::DeclarerHandsDiffer(w));
+    }
+    Ok(())
+}
+
 /// Searches for declarer's card with alpha-mu.
+///
+/// Every legal card of declarer is in the result. The card chosen is
+/// valued exactly at `config.max_moves`. With
+/// [`AlphaMuConfig::value_every_card`] so is every other card: those the
+/// cuts left out (cuts serve the choice of one card) are searched again
+/// alone. Without it, a card cut at the last iteration keeps the value of
+/// the deepest iteration that searched it, marked [`Bound::Upper`], and a
+/// card no iteration searched (the cut on a win stops at the first card
+/// that wins every world) gets its value at depth one, also an upper
+/// bound. Cards equivalent to a searched one (touching in declarer's hand)
+/// take its value.
 ///
 /// # Errors
 /// [`AlphaMuError`] when a defender is to play at the root, or declarer's
@@ -759,67 +1005,122 @@ pub fn alphamu(
     evaluator: &dyn LeafEvaluator,
     config: AlphaMuConfig,
 ) -> Result<SearchResult, AlphaMuError> {
+    check(problem)?;
     let mut state = State::new(problem);
-    if !state.is_max() {
-        return Err(AlphaMuError::DefenderToMove(state.to_move()));
-    }
-    if let Some(w) = problem.declarer_hands_differ() {
-        return Err(AlphaMuError::DeclarerHandsDiffer(w));
-    }
-    let mut searcher = Searcher {
-        evaluator,
-        config,
-        floor: 0,
-        root_worlds: all_worlds(problem),
-        journal: None,
-        watching: false,
-        overflow: false,
-        table: FxHashMap::default(),
-        uppers: Vec::new(),
-        nodes: 0,
-        leaf_evaluations: 0,
-    };
-    let n = problem.world_count();
+    let mut searcher = Searcher::new(problem, evaluator, config, None);
+    let deepened = searcher.deepen(&mut state);
+    let mut nodes = searcher.nodes;
+    let mut leaf_evaluations = searcher.leaf_evaluations;
+    let n = problem.world_count() as f64;
     let max_moves = config.max_moves.max(1);
-    let iterate = config.switches.tt || config.switches.root_cut;
-    let first = if iterate { 1 } else { max_moves };
-    let mut values: Vec<CardValue> = Vec::new();
-    let mut previous_best: Option<usize> = None;
-    let mut chosen: Option<Card> = None;
-    let mut depth_one_best = None;
-    for m in first..=max_moves {
-        let (iteration, best) = searcher.iteration(&mut state, m, previous_best);
-        for (card, score) in iteration {
-            let Some(score) = score else { continue };
-            let value = CardValue {
-                card,
-                make: score as f64 / n as f64,
-                tricks: None,
-                depth: m,
-            };
-            match values.iter_mut().find(|v| v.card == card) {
-                Some(v) => *v = value,
-                None => values.push(value),
+    // Under the work limit, a search stopped short leaves every card as
+    // it stands: searching them alone would meet the same limit.
+    let search_alone = config.value_every_card && deepened.reached == max_moves;
+    let mut searched: Vec<CardValue> = Vec::new();
+    for card in state.max_moves(true) {
+        let found = deepened.values.iter().find(|v| v.0 == card);
+        let (worlds, depth) = match found {
+            Some(&(_, worlds, depth)) if depth == max_moves || !search_alone => (worlds, depth),
+            _ => {
+                let depth = if search_alone { max_moves } else { 1 };
+                let config = AlphaMuConfig {
+                    max_moves: depth,
+                    ..config
+                };
+                let mut alone = Searcher::new(problem, evaluator, config, Some(card));
+                let value = alone.value_alone(&mut state, None).unwrap_or((0, depth));
+                nodes += alone.nodes;
+                leaf_evaluations += alone.leaf_evaluations;
+                value
             }
-        }
-        if let Some(best) = best {
-            previous_best = Some(best);
-            chosen = values
-                .iter()
-                .filter(|v| v.depth == m)
-                .max_by(|a, b| a.make.total_cmp(&b.make).then(b.card.cmp(&a.card)))
-                .map(|v| v.card);
-        }
-        if m == 1 {
-            depth_one_best = chosen;
-        }
+        };
+        let bound = if depth == max_moves {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // Values only fall as the search deepens: a bound of no world is
+        // the value.
+        let (depth, bound) = if worlds == 0 {
+            (max_moves, Bound::Exact)
+        } else {
+            (depth, bound)
+        };
+        searched.push(CardValue {
+            card,
+            make: worlds as f64 / n,
+            tricks: None,
+            depth,
+            bound,
+        });
     }
-    values.sort_by_key(|v| v.card);
+    let mut cards: Vec<CardValue> = state
+        .max_moves(false)
+        .into_iter()
+        .map(|card| {
+            // A run of equivalent cards is searched by its highest card.
+            let run = searched
+                .iter()
+                .filter(|s| s.card.suit == card.suit && s.card.rank >= card.rank)
+                .min_by_key(|s| s.card.rank)
+                .expect("every card has its run's searched card above it");
+            CardValue {
+                card,
+                ..run.clone()
+            }
+        })
+        .collect();
+    cards.sort_by_key(|v| v.card);
     Ok(SearchResult {
-        best: chosen.expect("declarer has a legal card"),
-        cards: values,
-        nodes: searcher.nodes,
-        leaf_evaluations: searcher.leaf_evaluations,
-        depth_one_best,
+        best: deepened.chosen.expect("declarer has a legal card"),
+        cards,
+        nodes,
+        leaf_evaluations,
+        depth_one_best: deepened.depth_one_best,
+        depth_reached: deepened.reached,
+        work: searcher.work,
     })
+}
+
+/// The exact value of one of declarer's cards with alpha-mu at
+/// `config.max_moves`, searched alone (no cut that serves the choice
+/// between cards applies). With `at_least` worlds, `None` when the card
+/// wins fewer: the search keeps only what may reach that many (with the
+/// floor switch on), which is much faster when the answer is no. When the
+/// work limit stops the search short, the value is the deepest found,
+/// marked [`Bound::Upper`].
+///
+/// # Errors
+/// As [`alphamu`].
+///
+/// # Panics
+/// When `card` is not a legal card of declarer.
+pub fn alphamu_card(
+    problem: &Problem,
+    evaluator: &dyn LeafEvaluator,
+    config: AlphaMuConfig,
+    card: Card,
+    at_least: Option<usize>,
+) -> Result<Option<CardValue>, AlphaMuError> {
+    check(problem)?;
+    let mut state = State::new(problem);
+    assert!(
+        state.max_moves(false).contains(&card),
+        "{card} is not a legal card of declarer"
+    );
+    let mut alone = Searcher::new(problem, evaluator, config, Some(card));
+    let max_moves = config.max_moves.max(1);
+    Ok(alone
+        .value_alone(&mut state, at_least)
+        .map(|(worlds, depth)| CardValue {
+            card,
+            make: worlds as f64 / problem.world_count() as f64,
+            tricks: None,
+            depth,
+            bound: if depth == max_moves {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            },
+        }))
 }

@@ -124,6 +124,16 @@ impl Problem {
         )
     }
 
+    /// The same problem with declarer needing `need` more tricks from
+    /// the root.
+    #[must_use]
+    pub fn with_need(&self, need: usize) -> Problem {
+        Problem {
+            need,
+            ..self.clone()
+        }
+    }
+
     /// Number of worlds.
     #[must_use]
     pub fn world_count(&self) -> usize {
@@ -248,15 +258,20 @@ impl<'a> State<'a> {
     }
 
     /// Declarer's legal cards (the same in every world), one per run of
-    /// equivalent cards when `merge_equivalent` (cards touching in the hand
-    /// once the cards played and the cards of this hand are set aside).
+    /// equivalent cards when `merge_equivalent`: cards touching in the hand
+    /// once the cards played in earlier tricks and the cards of this hand
+    /// are set aside (a card of the trick in progress between two cards
+    /// keeps them apart: one beats it, the other not).
     pub fn max_moves(&self, merge_equivalent: bool) -> Vec<Card> {
         let hand = self.hand(0);
         let legal = legal_cards(hand, self.led());
         if !merge_equivalent {
             return legal.iter().collect();
         }
-        let others = Hand(self.all_cards.0 & !self.played.0 & !hand.0);
+        // The cards of the trick in progress separate too: of two cards
+        // around one of them, only the higher beats it.
+        let in_trick: Hand = self.trick[..self.trick_len].iter().copied().collect();
+        let others = Hand(self.all_cards.0 & !self.played.0 & !hand.0).union(in_trick);
         let mut moves = Vec::new();
         for suit in Suit::ALL {
             let mine = legal.holding(suit);

@@ -19,16 +19,19 @@ mod front;
 mod game;
 mod pimc;
 mod plain;
+mod score;
 mod worldset;
 
 pub use alphamu::{
-    alphamu, AlphaMuConfig, AlphaMuError, SearchResult, Switches, UnknownSwitch, FRONT_LIMIT,
+    alphamu, alphamu_card, AlphaMuConfig, AlphaMuError, SearchResult, Switches, UnknownSwitch,
+    FRONT_LIMIT, WORK_LIMIT,
 };
 pub use evaluator::LeafEvaluator;
 pub use front::Front;
 pub use game::{Problem, ProblemError};
 pub use pimc::{choose, pimc_values};
 pub use plain::{plain_alphamu, single_dummy};
+pub use score::{alphamu_utilities, pimc_utilities, CardUtility};
 pub use worldset::{vector, WorldSet, MAX_WORLDS};
 
 use cards::Card;
@@ -42,6 +45,23 @@ pub struct CardValue {
     pub make: f64,
     /// Declarer's mean total tricks, when computed.
     pub tricks: Option<f64>,
-    /// Max moves searched for this value (1 for PIMC).
+    /// Max moves searched for this value (1 for PIMC; for recursive Monte
+    /// Carlo, its level).
     pub depth: usize,
+    /// Whether `make` is the card's value at the depth asked for, or only
+    /// an upper bound of it.
+    pub bound: Bound,
+}
+
+/// Whether a [`CardValue`] is the value asked for or a bound of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The card's value at the depth asked for.
+    #[default]
+    Exact,
+    /// An upper bound of that value: the card was cut (or, under a work
+    /// limit, not searched) at that depth, and `make` is its value at the
+    /// shallower `depth`. alpha-mu's values can only fall as the search
+    /// deepens, so a shallower value bounds the deeper one from above.
+    Upper,
 }

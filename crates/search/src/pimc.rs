@@ -2,7 +2,7 @@
 //! the card with the best average kept.
 
 use crate::game::Problem;
-use crate::{CardValue, LeafEvaluator};
+use crate::{Bound, CardValue, LeafEvaluator};
 use cards::Card;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -14,20 +14,10 @@ use std::collections::BTreeMap;
 /// Worlds are solved in parallel on the current rayon pool.
 #[must_use]
 pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<CardValue> {
-    let declaring = problem.is_declaring(problem.to_move());
-    let left = problem.tricks_left();
-    let per_world: Vec<Vec<(Card, u8)>> = (0..problem.world_count())
-        .into_par_iter()
-        .map(|w| evaluator.card_values(&problem.root_position(w)))
-        .collect();
+    let per_world = from_root_per_world(problem, evaluator);
     let mut sums: BTreeMap<Card, (usize, usize, usize)> = BTreeMap::new();
     for values in &per_world {
-        for &(card, v) in values {
-            let from_root = if declaring {
-                usize::from(v)
-            } else {
-                left - usize::from(v)
-            };
+        for &(card, from_root) in values {
             let e = sums.entry(card).or_default();
             e.0 += 1;
             e.1 += usize::from(from_root >= problem.need());
@@ -40,6 +30,7 @@ pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<Card
             make: made as f64 / n as f64,
             tricks: Some(tricks as f64 / n as f64),
             depth: 1,
+            bound: Bound::Exact,
         })
         .collect()
 }
@@ -64,4 +55,28 @@ pub fn choose(values: &[CardValue], declaring: bool) -> Option<Card> {
         }
     }
     best.map(|v| v.card)
+}
+
+/// For each world, every legal card of the side to move with the tricks
+/// declarer's side takes from the root on after it, every world solved
+/// double dummy (in parallel on the current rayon pool).
+pub(crate) fn from_root_per_world(
+    problem: &Problem,
+    evaluator: &dyn LeafEvaluator,
+) -> Vec<Vec<(Card, usize)>> {
+    let declaring = problem.is_declaring(problem.to_move());
+    let left = problem.tricks_left();
+    (0..problem.world_count())
+        .into_par_iter()
+        .map(|w| {
+            evaluator
+                .card_values(&problem.root_position(w))
+                .into_iter()
+                .map(|(card, v)| {
+                    let v = usize::from(v);
+                    (card, if declaring { v } else { left - v })
+                })
+                .collect()
+        })
+        .collect()
 }

@@ -222,6 +222,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         mode,
         seed: args.seed,
         discrepancies: args.discrepancies,
+        version: results::HEADER_VERSION,
     };
     let (writer, done) = ResultsWriter::open(&args.results, &header)?;
     let done_set: HashSet<usize> = done.iter().map(|r| r.deal).collect();

@@ -9,7 +9,7 @@ use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use players::player::{Board, PlayerSpec, Ties};
+use players::player::{Board, Goal, PlayerSpec, Ties};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Switches;
@@ -74,6 +74,7 @@ fn boards(cards: usize, n: usize, seed: u64) -> Vec<Board> {
                 declarer: Seat::South,
                 need,
                 constraints: worlds::Constraints::default(),
+                scoring: None,
             }
         })
         .collect()
@@ -98,6 +99,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     PlayerSpec::MonteCarlo {
                         simulator: players::monte_carlo::Simulator::DoubleDummy,
                         worlds: vec![w],
+                        goal: Goal::Contract,
                     },
                 ));
                 for &m in &moves {
@@ -112,6 +114,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                             w,
                             switches: Switches::ALL,
                             ties: Ties::First,
+                            goal: Goal::Contract,
                         },
                     ));
                     if args.ablation {
@@ -134,6 +137,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                     w,
                                     switches,
                                     ties: Ties::First,
+                                    goal: Goal::Contract,
                                 },
                             ));
                         }

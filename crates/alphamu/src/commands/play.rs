@@ -70,6 +70,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         declarer: args.declarer,
         need,
         constraints: worlds::Constraints::default(),
+        scoring: Some(bridge::Scoring {
+            contract,
+            vulnerable: args.vulnerable,
+        }),
     };
     println!("{}", crate::commands::demo::diagram(&deal));
     println!(
