@@ -202,14 +202,14 @@ fn a_match_killed_part_way_resumes_to_the_same_totals() {
         .assert()
         .failure();
     assert!(text(&out.get_output().stderr).contains("another match"));
-    // alpha-mu cannot defend.
+    // alpha-mu for the score cannot defend.
     let out = alphamu()
         .arg("match")
         .arg("--deals")
         .arg(&deals)
         .args([
             "--a",
-            "alphamu:m=2,w=4",
+            "alphamu:m=2,w=4,goal=score",
             "--b",
             "MC-D-6",
             "--mode",
@@ -366,4 +366,44 @@ fn every_experiment_runs_at_its_quick_size() {
     }
     let out = alphamu().args(["experiment", "nothing"]).assert().failure();
     assert!(text(&out.get_output().stderr).contains("rmc-table6"));
+}
+
+#[test]
+fn a_defence_match_pits_two_defences_against_one_declarer() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "5", "--count", "4", "--seed", "3",
+        ],
+    );
+    let results = dir.path().join("d.jsonl");
+    alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--mode",
+            "defence",
+            "--a",
+            "alphamu:m=2,w=4",
+            "--b",
+            "pimc:w=4",
+            "--declarer-player",
+            "pimc:w=4",
+            "--threads",
+            "1",
+            "--results",
+        ])
+        .arg(&results)
+        .assert()
+        .success();
+    let out = alphamu().arg("report").arg(&results).assert().success();
+    let report = text(&out.get_output().stdout);
+    assert!(
+        report.contains("defence mode, declarer pimc:w=4"),
+        "{report}"
+    );
+    assert_eq!(report_json(&results)["summary"]["deals"], 4);
 }

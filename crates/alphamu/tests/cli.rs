@@ -223,8 +223,16 @@ fn analyze_errors_name_what_and_where() {
     );
     let out = analyze(&["--disable", "tt,warp"]);
     assert!(stderr_of(&out).contains("warp"), "{}", stderr_of(&out));
-    let out = analyze(&["--play", "S8", "--algo", "alphamu"]);
-    assert!(stderr_of(&out).contains("defender"), "{}", stderr_of(&out));
+    // A defender to move is analysed for the defence.
+    let out = analyze(&["--play", "S8", "--algo", "alphamu", "--max-moves", "4"]);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let json: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(json["to_move"], "W");
+    assert!(json["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["bound"] == "exact"));
     let dir = std::env::temp_dir().join(format!("alphamu-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("worlds.pbn");
@@ -299,7 +307,7 @@ fn play_prints_every_trick_and_the_result() {
     );
     assert!(text.contains("3NT by S: "), "{text}");
     let out = alphamu()
-        .args(["play", "--defense", "alphamu"])
+        .args(["play", "--defense", "alphamu:goal=score"])
         .output()
         .unwrap();
     assert!(

@@ -240,10 +240,7 @@ impl Context<'_> {
             deals_digest: digest(&text),
             a: config.a.to_string(),
             b: config.b.to_string(),
-            defense: match config.mode {
-                Mode::Declarer => config.defense.to_string(),
-                Mode::Pairs => "-".into(),
-            },
+            defense: config.other_side(),
             mode: config.mode,
             seed: config.seed,
             discrepancies: config.discrepancies,

@@ -35,7 +35,8 @@ pub struct MatchConfig {
     pub a: PlayerSpec,
     /// Player B.
     pub b: PlayerSpec,
-    /// The defence in declarer mode.
+    /// The other side: the defence in declarer mode, the declarer in
+    /// defence mode (unused in pairs mode).
     pub defense: PlayerSpec,
     /// Declarer against declarer, or pair against pair.
     pub mode: Mode,
@@ -60,6 +61,16 @@ pub enum MatchError {
 }
 
 impl MatchConfig {
+    /// The other side as a results header names it: the defence in
+    /// declarer mode, the declarer in defence mode, "-" in pairs mode.
+    #[must_use]
+    pub fn other_side(&self) -> String {
+        match self.mode {
+            Mode::Declarer | Mode::Defence => self.defense.to_string(),
+            Mode::Pairs => "-".into(),
+        }
+    }
+
     /// Checks that each player can play the seats the mode gives it.
     ///
     /// # Errors
@@ -67,12 +78,12 @@ impl MatchConfig {
     pub fn check(&self) -> Result<(), MatchError> {
         let defenders: Vec<&PlayerSpec> = match self.mode {
             Mode::Declarer => vec![&self.defense],
-            Mode::Pairs => vec![&self.a, &self.b],
+            Mode::Pairs | Mode::Defence => vec![&self.a, &self.b],
         };
         for d in defenders {
             if !d.can_defend() {
                 return Err(MatchError::Seats(format!(
-                    "{d} would defend, but alpha-mu plays for declarer only; in pairs mode use Monte Carlo players, in declarer mode another --defense"
+                    "{d} would defend, but alpha-mu for the score (goal=score) plays for declarer only; give the defence another player"
                 )));
             }
         }
@@ -167,9 +178,48 @@ pub fn play_table(
     discrepancies: bool,
     memory: &DefenceMemory,
 ) -> Result<TableResult, PlayError> {
+    let seats = Seats {
+        counted: declaring,
+        other: defending,
+        counted_declares: true,
+    };
+    play_table_for(board, start, &seats, seed, discrepancies, memory)
+}
+
+/// Who plays at a table: the side whose decisions and result are counted,
+/// and the other side, whose cards go through the [`DefenceMemory`].
+pub struct Seats<'a> {
+    /// The counted side's player.
+    pub counted: &'a PlayerSpec,
+    /// The other side's player.
+    pub other: &'a PlayerSpec,
+    /// Whether the counted side is declarer's.
+    pub counted_declares: bool,
+}
+
+/// [`play_table`] for either side: the table's result, decisions and
+/// thinking time are the counted side's (for the defence: its tricks,
+/// `made` when the contract is defeated, its score), and the other side's
+/// cards are shared through `memory`.
+///
+/// # Errors
+/// As [`play_table`].
+pub fn play_table_for(
+    board: &Board,
+    start: &[Card],
+    seats: &Seats<'_>,
+    seed: u64,
+    discrepancies: bool,
+    memory: &DefenceMemory,
+) -> Result<TableResult, PlayError> {
+    let (declaring, defending) = (seats.counted, seats.other);
     let mut state: PlayState = board.position_after(start)?;
     let mut play: Vec<Card> = start.to_vec();
-    let side = board.declarer.side();
+    let side = if seats.counted_declares {
+        board.declarer.side()
+    } else {
+        board.declarer.lho().side()
+    };
     let (mut decisions, mut think, mut differ) = (0, 0.0, 0);
     while !state.is_over() {
         let mover = state.position().to_move();
@@ -192,9 +242,11 @@ pub fn play_table(
         play.push(card);
     }
     let tricks = state.tricks(side);
+    let declarer_tricks = state.tricks(board.declarer.side());
+    let score = board.scoring.map(|s| s.score(declarer_tricks));
     Ok(TableResult {
         tricks,
-        made: tricks >= board.need,
+        made: (declarer_tricks >= board.need) == seats.counted_declares,
         decisions,
         think_seconds: think,
         discrepancies: differ,
@@ -203,7 +255,11 @@ pub fn play_table(
             .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" "),
-        score: board.scoring.map(|s| s.score(tricks)),
+        score: if seats.counted_declares {
+            score
+        } else {
+            score.map(|s| -s)
+        },
     })
 }
 
@@ -275,6 +331,24 @@ pub fn play_deal(
     };
     let (a, b) = match config.mode {
         Mode::Declarer => (declare(&config.a)?, declare(&config.b)?),
+        Mode::Defence => {
+            let defend = |who: &PlayerSpec| {
+                let seats = Seats {
+                    counted: who,
+                    other: &config.defense,
+                    counted_declares: false,
+                };
+                play_table_for(
+                    &board.board,
+                    &board.played,
+                    &seats,
+                    seed,
+                    config.discrepancies,
+                    memory,
+                )
+            };
+            (defend(&config.a)?, defend(&config.b)?)
+        }
         Mode::Pairs => (
             play_table(
                 &board.board,
@@ -519,6 +593,46 @@ mod tests {
         );
     }
 
+    /// Defence mode: the same declarer against two defences, each table
+    /// recorded from the defence's side, equal to the declarer's table of
+    /// the same players seen the other way.
+    #[test]
+    fn defence_mode_records_the_defence_side_of_the_same_tables() {
+        let boards = five_card_boards(6);
+        let config = MatchConfig {
+            a: "alphamu:m=2,w=6".parse().unwrap(),
+            b: "pimc:w=6".parse().unwrap(),
+            defense: "pimc:w=6".parse().unwrap(),
+            mode: Mode::Defence,
+            seed: 8,
+            discrepancies: false,
+        };
+        config.check().unwrap();
+        let memory = DefenceMemory::default();
+        for (i, b) in boards.iter().enumerate() {
+            let r = play_deal(&config, i, b, &KnownTables::default(), &memory).unwrap();
+            let seed = derive(config.seed, &[i as u64]);
+            for (table, defence) in [(&r.a, &config.a), (&r.b, &config.b)] {
+                let declarer_view = play_table(
+                    &b.board,
+                    &[],
+                    &config.defense,
+                    defence,
+                    seed,
+                    false,
+                    &DefenceMemory::default(),
+                )
+                .unwrap();
+                assert_eq!(table.play, declarer_view.play, "deal {i}");
+                assert_eq!(table.tricks, 5 - declarer_view.tricks, "deal {i}");
+                assert_eq!(table.made, !declarer_view.made, "deal {i}");
+            }
+        }
+        // The declarer's cards are shared: at least the tables' common
+        // beginnings.
+        assert!(memory.reused() > 0);
+    }
+
     #[test]
     fn defence_taken_from_memory_changes_no_table_and_is_reused() {
         let boards = five_card_boards(6);
@@ -711,9 +825,9 @@ mod tests {
     }
 
     #[test]
-    fn alpha_mu_may_not_defend() {
+    fn alpha_mu_for_the_score_may_not_defend() {
         let config = MatchConfig {
-            a: "alphamu:m=2,w=4".parse().unwrap(),
+            a: "alphamu:m=2,w=4,goal=score".parse().unwrap(),
             b: "pimc:w=4".parse().unwrap(),
             defense: "dd".parse().unwrap(),
             mode: Mode::Pairs,

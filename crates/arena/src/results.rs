@@ -22,6 +22,11 @@ pub enum Mode {
     /// against B's pair defending, then the other way round (the recursive
     /// Monte Carlo paper).
     Pairs,
+    /// Defence against defence: each deal played twice by the same
+    /// declarer (the header's `defense` field names it), against A's
+    /// defenders and against B's. Tables are recorded from the defence's
+    /// side: its tricks, `made` when the contract is defeated, its score.
+    Defence,
 }
 
 /// What a match is: a results file only resumes the same match.
@@ -35,7 +40,8 @@ pub struct MatchHeader {
     pub a: String,
     /// Player B.
     pub b: String,
-    /// The defence in declarer mode ("-" in pairs mode).
+    /// The defence in declarer mode, the declarer in defence mode ("-" in
+    /// pairs mode).
     pub defense: String,
     /// Declarer or pairs.
     pub mode: Mode,

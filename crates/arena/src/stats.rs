@@ -191,7 +191,7 @@ impl Summary {
                     (Some(mean), Some(sigma)) => {
                         format!("{mean:+.1} points (σ of the mean {sigma:.1})")
                     }
-                    _ => "- (no contract score: reduced deals)".into(),
+                    _ => "- (some tables have no score: reduced deals, or a file from before scores were kept)".into(),
                 },
             ),
             (

@@ -409,12 +409,13 @@ impl Board {
 
 /// Among the cards alpha-mu values as its chosen card (the same worlds
 /// won at the depth searched), the one with the most mean double-dummy
-/// tricks over the same worlds, then the first in card order.
+/// tricks over the same worlds for declarer's side (the fewest for a
+/// defender), then the first in card order.
 ///
 /// Only a card whose PIMC chance reaches the best value may tie (a
 /// deeper search can only lower a card's value). Such cards are taken in
 /// order of their mean tricks; the first whose exact value is the best
-/// one is played. A card the search valued exactly is not searched again;
+/// one is played (a card the work limit left unproven does not tie). A card the search valued exactly is not searched again;
 /// another is searched alone under a floor at the best value, which
 /// answers "no" quickly.
 fn break_ties_by_tricks(
@@ -423,7 +424,12 @@ fn break_ties_by_tricks(
     config: AlphaMuConfig,
 ) -> Result<Card, search::AlphaMuError> {
     let n = problem.world_count() as f64;
-    let worlds = |v: &search::CardValue| (v.make * n).round() as usize;
+    let declaring = problem.is_declaring(problem.to_move());
+    // Worlds won by the side to move.
+    let worlds = |v: &search::CardValue| {
+        let won = if declaring { v.make } else { 1.0 - v.make };
+        (won * n).round() as usize
+    };
     let chosen = result
         .cards
         .iter()
@@ -432,7 +438,7 @@ fn break_ties_by_tricks(
     let best = worlds(chosen);
     let may_tie = |v: &search::CardValue| match v.bound {
         search::Bound::Exact => worlds(v) == best,
-        search::Bound::Upper => worlds(v) >= best,
+        search::Bound::Upper | search::Bound::Lower => worlds(v) >= best,
     };
     if !result
         .cards
@@ -443,10 +449,17 @@ fn break_ties_by_tricks(
     }
     let mut pimc: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
         .into_iter()
-        .filter(|p| (p.make * n).round() as usize >= best)
+        .filter(|p| worlds(p) >= best)
         .collect();
-    // Most tricks first; the sort is stable, so card order breaks ties.
-    pimc.sort_by(|a, b| b.tricks.unwrap_or(0.0).total_cmp(&a.tricks.unwrap_or(0.0)));
+    // Best tricks first; the sort is stable, so card order breaks ties.
+    pimc.sort_by(|a, b| {
+        let (a, b) = (a.tricks.unwrap_or(0.0), b.tricks.unwrap_or(0.0));
+        if declaring {
+            b.total_cmp(&a)
+        } else {
+            a.total_cmp(&b)
+        }
+    });
     for p in &pimc {
         if p.card == result.best {
             return Ok(result.best);
@@ -455,7 +468,8 @@ fn break_ties_by_tricks(
         let ties = match searched {
             Some(v) if !may_tie(v) => false,
             Some(v) if v.bound == search::Bound::Exact => true,
-            _ => search::alphamu_card(problem, &DdLeaf, config, p.card, Some(best))?.is_some(),
+            _ => search::alphamu_card(problem, &DdLeaf, config, p.card, Some(best))?
+                .is_some_and(|v| v.bound == search::Bound::Exact),
         };
         if ties {
             return Ok(p.card);
@@ -497,10 +511,17 @@ pub fn double_dummy_card(position: &Position) -> Card {
 }
 
 impl PlayerSpec {
-    /// Whether this player may play for a defender.
+    /// Whether this player may play for a defender (every player can;
+    /// alpha-mu for the score plays for declarer only).
     #[must_use]
     pub fn can_defend(&self) -> bool {
-        !matches!(self, PlayerSpec::AlphaMu { .. })
+        !matches!(
+            self,
+            PlayerSpec::AlphaMu {
+                goal: Goal::Score,
+                ..
+            }
+        )
     }
 
     /// The card this player plays after `play` on `board`, its random

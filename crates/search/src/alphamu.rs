@@ -5,7 +5,7 @@
 //! and the cuts and optimizations of both papers, each switchable.
 
 use crate::front::Front;
-use crate::game::{all_worlds, declarer_makes, Problem, State};
+use crate::game::{all_worlds, classes_by_hand, max_wins, Problem, State};
 use crate::worldset::WorldSet;
 use crate::{Bound, CardValue, LeafEvaluator};
 use cards::Card;
@@ -233,12 +233,10 @@ impl Default for AlphaMuConfig {
 /// A problem alpha-mu does not search.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum AlphaMuError {
-    /// alpha-mu searches for declarer.
-    #[error("alpha-mu plays for declarer, and {0} (a defender) is to move")]
-    DefenderToMove(cards::Seat),
-    /// Declarer's side sees its own cards: they are the same in every world.
-    #[error("world {0}: declarer's or dummy's cards differ from world 0's")]
-    DeclarerHandsDiffer(usize),
+    /// The side to move sees its own cards and dummy's: they are the same
+    /// in every world.
+    #[error("world {0}: a hand the player to move sees differs from world 0's")]
+    SeenHandsDiffer(usize),
 }
 
 /// The result of a search.
@@ -349,13 +347,13 @@ impl Searcher<'_> {
             worlds
                 .par_iter()
                 .copied()
-                .filter(|&w| declarer_makes(state, w, evaluator))
+                .filter(|&w| max_wins(state, w, evaluator))
                 .collect()
         } else {
             worlds
                 .iter()
                 .copied()
-                .filter(|&w| declarer_makes(state, w, evaluator))
+                .filter(|&w| max_wins(state, w, evaluator))
                 .collect()
         };
         let mut v = valid.complement();
@@ -475,7 +473,9 @@ impl Searcher<'_> {
         if let Some(front) = self.stop(state, m, &valid, &useful) {
             return front;
         }
-        if state.is_max() {
+        if state.is_partner_to_move() {
+            self.partner_node(state, m, valid, useful)
+        } else if state.is_max() {
             self.max_node(state, m, valid, useful)
         } else {
             self.min_node(state, m, valid, useful, parent_is_max)
@@ -651,7 +651,7 @@ impl Searcher<'_> {
     ) -> Front {
         let sw = self.config.switches;
         let key = Self::key(state, &valid);
-        let mut moves = state.max_moves(true);
+        let mut moves = state.max_moves(valid.iter().next().unwrap_or(0), true);
         self.stored_best_first(&key, &mut moves);
         self.uppers.push(Upper {
             front: Front::new(),
@@ -686,6 +686,63 @@ impl Searcher<'_> {
         let out = Self::normalized(&front, &valid, &useful);
         self.store(key, &out, &valid.and_not(&useful), best.map(|b| b.1));
         out
+    }
+
+    /// The root defender's partner to move: it sees its own hand, so its
+    /// card may differ between worlds where its hand differs, and is the
+    /// same where its hand is the same. Each class of worlds (one hand of
+    /// the partner) is a Max node of its own, searched over those worlds
+    /// only; the partner's options combine one option per class, which
+    /// with vectors that hold 1 outside their worlds is the per-world
+    /// minimum of every combination, as at a Min node (and so, as there,
+    /// never more than any vector combined).
+    fn partner_node(
+        &mut self,
+        state: &mut State<'_>,
+        m: usize,
+        valid: WorldSet,
+        useful: WorldSet,
+    ) -> Front {
+        let raise = valid.and_not(&useful);
+        let mut product: Option<Front> = None;
+        for class in classes_by_hand(state, &valid) {
+            let class_useful = class.and(&useful);
+            if class_useful.is_empty() {
+                continue;
+            }
+            let f = self.max_node(state, m, class, class_useful);
+            if self.unwinding() {
+                return Front::new();
+            }
+            let combined = match product {
+                None => f,
+                Some(so_far) => {
+                    let pairs = so_far.vectors().len() * f.vectors().len();
+                    if self.watching
+                        && pairs > self.config.front_limit.saturating_mul(PAIRS_PER_VECTOR)
+                    {
+                        self.overflow = true;
+                        return Front::new();
+                    }
+                    let larger = so_far.vectors().len().max(f.vectors().len());
+                    self.spend_before(self.combination_work(pairs, larger));
+                    if self.unwinding() {
+                        return Front::new();
+                    }
+                    let combined = so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise));
+                    self.spend(self.combination_work(pairs, combined.vectors().len()));
+                    combined
+                }
+            };
+            self.watch(&combined);
+            let hopeless = combined.is_empty();
+            product = Some(combined);
+            if hopeless || self.unwinding() {
+                break;
+            }
+        }
+        let product = product.unwrap_or_else(|| Front::single(WorldSet::ALL));
+        self.above_floor(Self::normalized(&product, &valid, &useful), &raise)
     }
 
     /// One iteration with `m` Max moves, as [`Searcher::root`]. With the
@@ -784,7 +841,7 @@ impl Searcher<'_> {
         let key = Self::key(state, &valid);
         let mut moves = match self.root_only {
             Some(card) => vec![card],
-            None => state.max_moves(true),
+            None => state.max_moves(0, true),
         };
         self.stored_best_first(&key, &mut moves);
         self.uppers.push(Upper {
@@ -974,12 +1031,8 @@ struct Deepened {
 }
 
 fn check(problem: &Problem) -> Result<(), AlphaMuError> {
-    let state = State::new(problem);
-    if !state.is_max() {
-        return Err(AlphaMuError::DefenderToMove(state.to_move()));
-    }
-    if let Some(w) = problem.declarer_hands_differ() {
-        return Err(AlphaMuError::DeclarerHandsDiffer(w));
+    if let Some(w) = problem.seen_hands_differ() {
+        return Err(AlphaMuError::SeenHandsDiffer(w));
     }
     Ok(())
 }
@@ -1016,8 +1069,9 @@ pub fn alphamu(
     // Under the work limit, a search stopped short leaves every card as
     // it stands: searching them alone would meet the same limit.
     let search_alone = config.value_every_card && deepened.reached == max_moves;
+    let declares = state.max_declares();
     let mut searched: Vec<CardValue> = Vec::new();
-    for card in state.max_moves(true) {
+    for card in state.max_moves(0, true) {
         let found = deepened.values.iter().find(|v| v.0 == card);
         let (worlds, depth) = match found {
             Some(&(_, worlds, depth)) if depth == max_moves || !search_alone => (worlds, depth),
@@ -1034,28 +1088,13 @@ pub fn alphamu(
                 value
             }
         };
-        let bound = if depth == max_moves {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         // Values only fall as the search deepens: a bound of no world is
         // the value.
-        let (depth, bound) = if worlds == 0 {
-            (max_moves, Bound::Exact)
-        } else {
-            (depth, bound)
-        };
-        searched.push(CardValue {
-            card,
-            make: worlds as f64 / n,
-            tricks: None,
-            depth,
-            bound,
-        });
+        let depth = if worlds == 0 { max_moves } else { depth };
+        searched.push(card_value(card, worlds, n, depth, max_moves, declares));
     }
     let mut cards: Vec<CardValue> = state
-        .max_moves(false)
+        .max_moves(0, false)
         .into_iter()
         .map(|card| {
             // A run of equivalent cards is searched by its highest card.
@@ -1082,10 +1121,11 @@ pub fn alphamu(
     })
 }
 
-/// The exact value of one of declarer's cards with alpha-mu at
+/// The exact value of one card of the player to move with alpha-mu at
 /// `config.max_moves`, searched alone (no cut that serves the choice
 /// between cards applies). With `at_least` worlds, `None` when the card
-/// wins fewer: the search keeps only what may reach that many (with the
+/// wins fewer for the side to move (for a defender: defeats the contract
+/// in fewer): the search keeps only what may reach that many (with the
 /// floor switch on), which is much faster when the answer is no. When the
 /// work limit stops the search short, the value is the deepest found,
 /// marked [`Bound::Upper`].
@@ -1105,22 +1145,41 @@ pub fn alphamu_card(
     check(problem)?;
     let mut state = State::new(problem);
     assert!(
-        state.max_moves(false).contains(&card),
-        "{card} is not a legal card of declarer"
+        state.max_moves(0, false).contains(&card),
+        "{card} is not a legal card of the player to move"
     );
     let mut alone = Searcher::new(problem, evaluator, config, Some(card));
-    let max_moves = config.max_moves.max(1);
+    let n = problem.world_count() as f64;
+    let declares = state.max_declares();
     Ok(alone
         .value_alone(&mut state, at_least)
-        .map(|(worlds, depth)| CardValue {
-            card,
-            make: worlds as f64 / problem.world_count() as f64,
-            tricks: None,
-            depth,
-            bound: if depth == max_moves {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            },
+        .map(|(worlds, depth)| {
+            card_value(card, worlds, n, depth, config.max_moves.max(1), declares)
         }))
+}
+
+/// A card's value from the worlds Max wins with it at `depth`: declarer's
+/// chance, which a defender's search bounds from below when it stopped
+/// short of `max_moves` (the defence's chance from above).
+fn card_value(
+    card: Card,
+    worlds: usize,
+    n: f64,
+    depth: usize,
+    max_moves: usize,
+    declares: bool,
+) -> CardValue {
+    let won = worlds as f64 / n;
+    let bound = match (depth == max_moves, declares) {
+        (true, _) => Bound::Exact,
+        (false, true) => Bound::Upper,
+        (false, false) => Bound::Lower,
+    };
+    CardValue {
+        card,
+        make: if declares { won } else { 1.0 - won },
+        tricks: None,
+        depth,
+        bound,
+    }
 }

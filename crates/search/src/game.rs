@@ -182,14 +182,18 @@ impl Problem {
         .expect("checked when built")
     }
 
-    /// The first world in which declarer's or dummy's cards differ from
-    /// world 0's (possible only in a defender's worlds).
+    /// The first world in which a hand the search takes as known differs
+    /// from world 0's: declarer's and dummy's for declarer's side, the
+    /// defender's own for a defender (dummy's too once it is on the
+    /// table, but the search needs only the defender's).
     #[must_use]
-    pub fn declarer_hands_differ(&self) -> Option<usize> {
-        let seats = [self.declarer, self.declarer.partner()];
+    pub fn seen_hands_differ(&self) -> Option<usize> {
+        let mover = self.to_move();
+        let seats = [mover, self.declarer.partner(), self.declarer];
+        let seen = if self.is_declaring(mover) { 3 } else { 1 };
         self.worlds
             .iter()
-            .position(|w| seats.iter().any(|&s| w[s] != self.worlds[0][s]))
+            .position(|w| seats[..seen].iter().any(|&s| w[s] != self.worlds[0][s]))
     }
 
     /// Whether a seat plays for declarer (declarer or dummy).
@@ -212,6 +216,10 @@ pub(crate) struct State<'a> {
     taken: [usize; 2],
     undo: Vec<(Seat, usize, [usize; 2], [Card; 4])>,
     all_cards: Hand,
+    /// The seat to move at the root: Max is its side.
+    root_seat: Seat,
+    /// Whether Max is declarer's side (else the defence).
+    max_declares: bool,
 }
 
 impl<'a> State<'a> {
@@ -232,6 +240,8 @@ impl<'a> State<'a> {
             taken: [0, 0],
             undo: Vec::new(),
             all_cards,
+            root_seat: problem.to_move(),
+            max_declares: problem.is_declaring(problem.to_move()),
         }
     }
 
@@ -239,8 +249,21 @@ impl<'a> State<'a> {
         Seat::from_index(self.leader.index() + self.trick_len)
     }
 
+    /// Whether the side of the root's player is to move.
     pub fn is_max(&self) -> bool {
-        self.problem.is_declaring(self.to_move())
+        self.problem.is_declaring(self.to_move()) == self.max_declares
+    }
+
+    /// Whether Max is the defence and the root defender's partner is to
+    /// move: a player who sees its own hand, which differs between the
+    /// worlds, so its card may differ between worlds where its hand does.
+    pub fn is_partner_to_move(&self) -> bool {
+        !self.max_declares && self.is_max() && self.to_move() != self.root_seat
+    }
+
+    /// Whether Max is declarer's side.
+    pub fn max_declares(&self) -> bool {
+        self.max_declares
     }
 
     fn led(&self) -> Option<Suit> {
@@ -257,13 +280,14 @@ impl<'a> State<'a> {
         legal_cards(self.hand(w), self.led())
     }
 
-    /// Declarer's legal cards (the same in every world), one per run of
+    /// The legal cards of the player to move in world `w` (for declarer's
+    /// side and the root defender, the same in every world), one per run of
     /// equivalent cards when `merge_equivalent`: cards touching in the hand
     /// once the cards played in earlier tricks and the cards of this hand
     /// are set aside (a card of the trick in progress between two cards
     /// keeps them apart: one beats it, the other not).
-    pub fn max_moves(&self, merge_equivalent: bool) -> Vec<Card> {
-        let hand = self.hand(0);
+    pub fn max_moves(&self, w: usize, merge_equivalent: bool) -> Vec<Card> {
+        let hand = self.hand(w);
         let legal = legal_cards(hand, self.led());
         if !merge_equivalent {
             return legal.iter().collect();
@@ -326,13 +350,31 @@ impl<'a> State<'a> {
     }
 
     /// Whether declarer has taken the tricks it needs.
-    pub fn won(&self) -> bool {
+    fn made(&self) -> bool {
         self.taken[0] >= self.problem.need
     }
 
     /// Whether the defence has taken enough tricks to defeat the contract.
-    pub fn lost(&self) -> bool {
+    fn defeated(&self) -> bool {
         self.taken[1] + self.problem.need > self.problem.tricks_left
+    }
+
+    /// Whether Max has reached its goal in every world.
+    pub fn won(&self) -> bool {
+        if self.max_declares {
+            self.made()
+        } else {
+            self.defeated()
+        }
+    }
+
+    /// Whether Max has missed its goal in every world.
+    pub fn lost(&self) -> bool {
+        if self.max_declares {
+            self.defeated()
+        } else {
+            self.made()
+        }
     }
 
     /// Tricks declarer still needs.
@@ -364,21 +406,37 @@ impl<'a> State<'a> {
     }
 }
 
-/// Whether declarer can still take the tricks it needs in world `w` with
-/// every card seen, by asking the evaluator about the side to move.
-pub(crate) fn declarer_makes(
-    state: &State<'_>,
-    w: usize,
-    evaluator: &dyn crate::LeafEvaluator,
-) -> bool {
+/// Whether Max reaches its goal in world `w` with every card seen (for
+/// declarer's side, the contract made; for the defence, defeated), by
+/// asking the evaluator about the side to move.
+pub(crate) fn max_wins(state: &State<'_>, w: usize, evaluator: &dyn crate::LeafEvaluator) -> bool {
     let position = state.position(w);
     let need = state.still_needed();
     let left = position.tricks_left();
-    if state.is_max() {
+    let makes = if state.problem.is_declaring(state.to_move()) {
         evaluator.can_take(&position, need as u8)
     } else {
         !evaluator.can_take(&position, (left + 1 - need) as u8)
+    };
+    makes == state.max_declares
+}
+
+/// The valid worlds grouped by the hand of the player to move (for the
+/// root defender's partner: the worlds it can tell apart).
+pub(crate) fn classes_by_hand(state: &State<'_>, valid: &WorldSet) -> Vec<WorldSet> {
+    let mut classes: Vec<(Hand, WorldSet)> = Vec::new();
+    for w in valid.iter() {
+        let hand = state.hand(w);
+        match classes.iter_mut().find(|c| c.0 == hand) {
+            Some(c) => c.1.insert(w),
+            None => {
+                let mut set = WorldSet::EMPTY;
+                set.insert(w);
+                classes.push((hand, set));
+            }
+        }
     }
+    classes.into_iter().map(|c| c.1).collect()
 }
 
 /// The worlds at the root.

@@ -64,4 +64,8 @@ pub enum Bound {
     /// shallower `depth`. alpha-mu's values can only fall as the search
     /// deepens, so a shallower value bounds the deeper one from above.
     Upper,
+    /// A lower bound of declarer's chance: a defender's search stopped
+    /// short, and the defence's chance, which can only fall as the search
+    /// deepens, is bounded from above.
+    Lower,
 }

@@ -3,7 +3,7 @@
 //! reference the optimized search is tested against.
 
 use crate::front::Front;
-use crate::game::{all_worlds, declarer_makes, Problem, State};
+use crate::game::{all_worlds, classes_by_hand, max_wins, Problem, State};
 use crate::worldset::WorldSet;
 use crate::LeafEvaluator;
 use cards::{Card, Hand};
@@ -41,23 +41,47 @@ fn search(
     if m == 0 {
         let mut v = valid.complement();
         for w in valid.iter() {
-            if declarer_makes(state, w, evaluator) {
+            if max_wins(state, w, evaluator) {
                 v.insert(w);
             }
         }
         return Front::single(v);
     }
-    let max = state.is_max();
+    if state.is_partner_to_move() {
+        // One option per class of worlds the partner tells apart.
+        let mut product = Front::new();
+        for class in classes_by_hand(state, &valid) {
+            product = product.min_with(&max_node(state, m, class, evaluator));
+        }
+        return product;
+    }
+    if state.is_max() {
+        return max_node(state, m, valid, evaluator);
+    }
     let mut front = Front::new();
     for (card, child) in children(state, &valid) {
         state.play(card);
-        let f = search(state, if max { m - 1 } else { m }, child, evaluator);
+        let f = search(state, m, child, evaluator);
         state.undo();
-        if max {
-            front.max_with(&f);
-        } else {
-            front = front.min_with(&f);
-        }
+        front = front.min_with(&f);
+    }
+    front
+}
+
+/// The union of the fronts of every card of the player to move, the same
+/// card in every world of `valid`.
+fn max_node(
+    state: &mut State<'_>,
+    m: usize,
+    valid: WorldSet,
+    evaluator: &dyn LeafEvaluator,
+) -> Front {
+    let mut front = Front::new();
+    for (card, child) in children(state, &valid) {
+        state.play(card);
+        let f = search(state, m - 1, child, evaluator);
+        state.undo();
+        front.max_with(&f);
     }
     front
 }
@@ -99,16 +123,35 @@ fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
     if state.lost() {
         return vec![valid.complement()];
     }
-    let max = state.is_max();
+    if state.is_partner_to_move() {
+        // The partner plays one card per hand it may hold: a strategy
+        // takes one strategy of each class of worlds.
+        let mut out: Vec<WorldSet> = vec![WorldSet::ALL];
+        for class in classes_by_hand(state, &valid) {
+            let below = max_strategies(state, class);
+            let mut product = Vec::with_capacity(out.len() * below.len());
+            for a in &out {
+                for b in &below {
+                    product.push(a.and(b));
+                }
+            }
+            product.sort_by_key(|v| v.iter().collect::<Vec<_>>());
+            product.dedup();
+            out = product;
+        }
+        return out;
+    }
+    if state.is_max() {
+        return max_strategies(state, valid);
+    }
+    // The opponents see every card: every combination of their answers.
     let mut out: Vec<WorldSet> = Vec::new();
     let mut first = true;
     for (card, child) in children(state, &valid) {
         state.play(card);
         let below = strategies(state, child);
         state.undo();
-        if max {
-            out.extend(below);
-        } else if first {
+        if first {
             out = below;
         } else {
             let mut product = Vec::with_capacity(out.len() * below.len());
@@ -123,6 +166,20 @@ fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
         out.sort_by_key(|v| v.iter().collect::<Vec<_>>());
         out.dedup();
     }
+    out
+}
+
+/// Every strategy of the player to move, the same card in every world of
+/// `valid`.
+fn max_strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
+    let mut out: Vec<WorldSet> = Vec::new();
+    for (card, child) in children(state, &valid) {
+        state.play(card);
+        out.extend(strategies(state, child));
+        state.undo();
+    }
+    out.sort_by_key(|v| v.iter().collect::<Vec<_>>());
+    out.dedup();
     out
 }
 

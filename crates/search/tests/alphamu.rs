@@ -233,12 +233,38 @@ fn to_the_end_with_all_worlds_equals_brute_force_single_dummy() {
     });
 }
 
+/// A defender to move is searched for the defence: over one world, each
+/// card's value is its double-dummy value; worlds where the defender's
+/// own hand differs are refused.
 #[test]
-fn defenders_to_move_are_refused() {
+fn a_defender_to_move_is_searched_for_the_defence() {
     let case = random_case(3, 5, Some(5));
     let deal = case.deal;
     let p = Problem::new(case.strain, Seat::South, &[deal], Seat::West, &[], 0, 3).unwrap();
-    assert!(alphamu(&p, &Dd, AlphaMuConfig::default()).is_err());
+    let r = alphamu(&p, &Dd, config(4, Switches::ALL)).unwrap();
+    let pimc = pimc_values(&p, &Dd);
+    for v in &r.cards {
+        let dd = pimc.iter().find(|q| q.card == v.card).unwrap();
+        assert_eq!(v.make, dd.make, "{}", v.card);
+    }
+    let mut hands = BySeat::from_fn(|s| deal[s]);
+    hands[Seat::West] = deal[Seat::East];
+    hands[Seat::East] = deal[Seat::West];
+    let other = Deal::new(hands).unwrap();
+    let two = Problem::new(
+        case.strain,
+        Seat::South,
+        &[deal, other],
+        Seat::West,
+        &[],
+        0,
+        3,
+    )
+    .unwrap();
+    assert!(matches!(
+        alphamu(&two, &Dd, config(4, Switches::ALL)),
+        Err(search::AlphaMuError::SeenHandsDiffer(1))
+    ));
 }
 
 /// Worlds won by each card of a result.
@@ -289,6 +315,7 @@ fn every_card_is_exact_under_every_switch_combination() {
                 match bound {
                     search::Bound::Exact => assert_eq!(won, truth(card), "{card}, {context}"),
                     search::Bound::Upper => assert!(won >= truth(card), "{card}, {context}"),
+                    search::Bound::Lower => panic!("declarer's values are bounded from above"),
                 }
             }
             assert_eq!(quick.best, r.best, "{context}");
@@ -471,4 +498,79 @@ fn utilities_agree_with_pimc_and_with_the_contract_alone() {
             );
         }
     });
+}
+
+/// Worlds the side to move wins with each card (for a defender, the
+/// worlds where the contract fails).
+fn worlds_won_by_mover(r: &SearchResult, p: &Problem) -> Vec<(Card, usize, search::Bound)> {
+    let n = p.world_count() as f64;
+    let declaring = p.is_declaring(p.to_move());
+    r.cards
+        .iter()
+        .map(|v| {
+            let won = if declaring { v.make } else { 1.0 - v.make };
+            (v.card, (won * n).round() as usize, v.bound)
+        })
+        .collect()
+}
+
+/// alpha-mu on defence, on small endings searched to the end over every
+/// layout the defender cannot tell apart: every card's value is the brute
+/// force's over the defence's strategies (the defender to move plays one
+/// card in all its worlds, its partner one card per hand it may hold,
+/// declarer sees all), under every combination of switches; and the
+/// plain Algorithm 2 agrees short of the end.
+#[test]
+fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination() {
+    let combos = 1u32 << Switches::NAMES.len();
+    let partner_moves = std::sync::atomic::AtomicUsize::new(0);
+    let opening_leads = std::sync::atomic::AtomicUsize::new(0);
+    (0..60u64).into_par_iter().for_each(|seed| {
+        let cards = 3 + usize::from(seed % 3 == 0);
+        // Four cards each: too many layouts for the brute force.
+        let worlds = if cards == 4 { Some(8) } else { None };
+        let case = common::defence_case(23_000 + seed, cards, worlds);
+        let p = &case.problem;
+        assert!(!p.is_declaring(p.to_move()));
+        let brute = single_dummy(p);
+        let best = brute.iter().map(|b| b.1).max().unwrap();
+        let truth = |card: Card| brute.iter().find(|b| b.0 == card).unwrap().1;
+        let plain = plain_alphamu(p, &Dd, 2);
+        // The partner plays at least once before the end whenever the
+        // ending has a trick after this one.
+        if p.tricks_left() > 1 {
+            partner_moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        if case.play.is_empty() {
+            opening_leads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        for mask in 0..combos {
+            let switches = Switches::from_mask(mask);
+            let context = format!("switches {switches}: {}", case.describe());
+            let exact = AlphaMuConfig {
+                value_every_card: true,
+                ..config(2 * cards, switches)
+            };
+            let r = alphamu(p, &Dd, exact).unwrap();
+            assert_eq!(r.cards.len(), brute.len(), "{context}");
+            for (card, won, bound) in worlds_won_by_mover(&r, p) {
+                assert_eq!(bound, search::Bound::Exact, "{card}, {context}");
+                assert_eq!(won, truth(card), "{card}, {context}");
+            }
+            assert_eq!(truth(r.best), best, "chosen {}, {context}", r.best);
+            if mask % 37 == 0 {
+                let short = AlphaMuConfig {
+                    value_every_card: true,
+                    ..config(2, switches)
+                };
+                let r = alphamu(p, &Dd, short).unwrap();
+                for (card, won, _) in worlds_won_by_mover(&r, p) {
+                    let want = plain.iter().find(|q| q.0 == card).unwrap().1;
+                    assert_eq!(won, want, "M = 2, {card}, {context}");
+                }
+            }
+        }
+    });
+    assert!(partner_moves.into_inner() > 30);
+    assert!(opening_leads.into_inner() > 3);
 }

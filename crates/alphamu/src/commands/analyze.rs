@@ -215,9 +215,6 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     };
     let problem = Problem::from_knowledge(&view, &deals, args.declarer, need)?;
     let declaring = mover.side() == args.declarer.side();
-    if args.algo == Algo::Alphamu && !declaring {
-        bail!("alpha-mu plays for declarer and {mover} (a defender) is to move: use --algo pimc");
-    }
     let start = Instant::now();
     let (best, values, nodes, depth_reached, work) = pool.install(|| -> Result<_> {
         let pimc = pimc_values(&problem, &DdLeaf);
@@ -263,6 +260,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                         o["bound"] = json!(match v.bound {
                             Bound::Exact => "exact",
                             Bound::Upper => "upper",
+                            Bound::Lower => "lower",
                         });
                     }
                     o
@@ -308,6 +306,10 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     Bound::Upper => (
                         format!("<= {make}"),
                         format!("  (upper bound: value at depth {})", v.depth),
+                    ),
+                    Bound::Lower => (
+                        format!(">= {make}"),
+                        format!("  (lower bound: value at depth {})", v.depth),
                     ),
                 };
                 println!(

@@ -159,9 +159,14 @@ pub struct MatchArgs {
     /// The defenders in declarer mode.
     #[arg(long, default_value = "pimc:w=20")]
     defense: String,
+    /// The declarer in defence mode (A and B defend against it).
+    #[arg(long, default_value = "pimc:w=20")]
+    declarer_player: String,
     /// declarer: A and B declare the same deals against --defense;
     /// pairs: A's pair against B's pair, each deal played with each pair
-    /// North-South.
+    /// North-South; defence: A and B defend the same deals against
+    /// --declarer-player (results from the defence's side: "made" means
+    /// defeated, tricks are the defence's).
     #[arg(long, value_enum, default_value = "declarer")]
     mode: ModeArg,
     /// The results file (JSON lines); a run on an existing file of the same
@@ -186,6 +191,8 @@ enum ModeArg {
     Declarer,
     /// Pair against pair.
     Pairs,
+    /// Defence against defence, the same declarer (--declarer-player).
+    Defence,
 }
 
 /// Runs `alphamu match`.
@@ -196,10 +203,14 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals.display()))?;
     let a: PlayerSpec = args.a.parse().context("--a")?;
     let b: PlayerSpec = args.b.parse().context("--b")?;
-    let defense: PlayerSpec = args.defense.parse().context("--defense")?;
     let mode = match args.mode {
         ModeArg::Declarer => Mode::Declarer,
         ModeArg::Pairs => Mode::Pairs,
+        ModeArg::Defence => Mode::Defence,
+    };
+    let defense: PlayerSpec = match mode {
+        Mode::Defence => args.declarer_player.parse().context("--declarer-player")?,
+        _ => args.defense.parse().context("--defense")?,
     };
     let config = MatchConfig {
         a,
@@ -215,10 +226,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         deals_digest: digest(&text),
         a: config.a.to_string(),
         b: config.b.to_string(),
-        defense: match mode {
-            Mode::Declarer => config.defense.to_string(),
-            Mode::Pairs => "-".into(),
-        },
+        defense: config.other_side(),
         mode,
         seed: args.seed,
         discrepancies: args.discrepancies,
@@ -290,9 +298,14 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                 match header.mode {
                     Mode::Declarer => "declarer",
                     Mode::Pairs => "pairs",
+                    Mode::Defence => "defence",
                 },
                 match header.mode {
                     Mode::Declarer => format!(", defence {}", header.defense),
+                    Mode::Defence => format!(
+                        ", declarer {}; A and B defend, results from the defence's side",
+                        header.defense
+                    ),
                     Mode::Pairs => String::new(),
                 },
                 header.deals,

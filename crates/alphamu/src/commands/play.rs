@@ -56,7 +56,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let defense: PlayerSpec = args.defense.parse().context("--defense")?;
     if !defense.can_defend() {
         bail!(
-            "--defense: alpha-mu plays for declarer only, as in the papers; use pimc, dd or random"
+            "--defense: alpha-mu for the score (goal=score) plays for declarer only; give the defence another player"
         );
     }
     let need = if hand_size == 13 {

@@ -102,3 +102,54 @@ pub fn random_case(seed: u64, cards: usize, worlds: Option<usize>) -> Case {
     }
     problem(deal, strain, &play, need.max(1), worlds, seed)
 }
+
+/// A seeded random case for the defence: a reduced deal of `cards` cards
+/// each, South declaring, random legal play until a defender is to move
+/// (from the opening lead on), and the problem of that defender from its
+/// view (its hand, and dummy's once North is on the table) over `worlds`
+/// worlds (`None`: all of them, or 8 at the opening lead, where three
+/// hands are hidden). Declarer's goal is its double-dummy
+/// tricks in the actual deal.
+pub fn defence_case(seed: u64, cards: usize, worlds: Option<usize>) -> Case {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let deal = Deal::random(&mut rng, cards);
+    let strain = Strain::ALL[rng.gen_range(0..5)];
+    let opening = Position::opening(deal, strain, Seat::West);
+    let defence = dd::Solver::new().tricks(&opening) as usize;
+    let need = (cards - defence).max(1);
+    let mut state = PlayState::new(deal, strain, Seat::South);
+    let mut play = Vec::new();
+    let extra = rng.gen_range(0..5);
+    loop {
+        let p = state.position();
+        let defending = p.to_move().side() != Seat::South.side();
+        if play.len() >= extra && defending {
+            break;
+        }
+        let card = p.legal_cards().iter().choose(&mut rng).unwrap();
+        state.play(card).unwrap();
+        play.push(card);
+    }
+    let mover = state.position().to_move();
+    let mut seen = BySeat::from_fn(|_| None);
+    seen[mover] = Some(deal[mover]);
+    if !play.is_empty() {
+        seen[Seat::North] = Some(deal[Seat::North]);
+    }
+    let k = Knowledge::new(seen, deal.all_cards(), cards, strain, Seat::West, &play).unwrap();
+    let count = match worlds {
+        // Three hidden hands: the layouts are not enumerated.
+        None if play.is_empty() => WorldCount::Sample(8),
+        None => WorldCount::All,
+        Some(n) => WorldCount::Sample(n),
+    };
+    let w = draw(&k, &Constraints::default(), &AnyLead, count, seed).unwrap();
+    let problem = Problem::from_knowledge(&k, &w.deals, Seat::South, need).unwrap();
+    Case {
+        deal,
+        strain,
+        play,
+        problem,
+        exhaustive: w.exhaustive,
+    }
+}
