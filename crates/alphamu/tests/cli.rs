@@ -323,7 +323,7 @@ fn play_prints_every_trick_and_the_result() {
 /// bounds, never as values.
 #[test]
 fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
-    let run = |extra: &[&str]| -> Value {
+    let run = |extra: &[&str]| -> std::process::Output {
         let mut args = vec![
             "analyze",
             "--deal",
@@ -340,13 +340,16 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
             "all",
             "--max-moves",
             "12",
-            "--format",
-            "json",
         ];
         args.extend_from_slice(extra);
         let out = alphamu().args(&args).output().unwrap();
         assert!(out.status.success(), "{}", stderr_of(&out));
-        serde_json::from_str(&stdout_of(&out)).unwrap()
+        out
+    };
+    let json = |extra: &[&str]| -> Value {
+        let mut args = vec!["--format", "json"];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&stdout_of(&run(&args))).unwrap()
     };
     let card = |v: &Value, name: &str| -> Value {
         v["cards"]
@@ -357,7 +360,7 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
             .unwrap()
             .clone()
     };
-    let exact = run(&[]);
+    let exact = json(&[]);
     assert_eq!(exact["best"], "HJ");
     for (name, make) in [("SQ", 0.4), ("HJ", 1.0), ("H8", 0.0)] {
         let c = card(&exact, name);
@@ -365,7 +368,7 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
         assert_eq!(c["bound"], "exact", "{c}");
         assert_eq!(c["depth"], 12, "{c}");
     }
-    let bounds = run(&["--bounds"]);
+    let bounds = json(&["--bounds"]);
     assert_eq!(card(&bounds, "HJ")["bound"], "exact");
     let sq = card(&bounds, "SQ");
     assert_eq!(sq["bound"], "upper", "{sq}");
@@ -373,27 +376,6 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
     // An upper bound of nothing is the value.
     assert_eq!(card(&bounds, "H8")["bound"], "exact");
     assert_eq!(card(&bounds, "H8")["make"], 0.0);
-    let text = alphamu()
-        .args([
-            "analyze",
-            "--deal",
-            "N:Q.J8.. ..5.98 J3.3.. 9.9..5",
-            "--contract",
-            "1H",
-            "--declarer",
-            "S",
-            "--need",
-            "3",
-            "--leader",
-            "N",
-            "--worlds",
-            "all",
-            "--max-moves",
-            "12",
-            "--bounds",
-        ])
-        .output()
-        .unwrap();
-    let text = stdout_of(&text);
+    let text = stdout_of(&run(&["--bounds"]));
     assert!(text.contains("<= 40.0%"), "{text}");
 }

@@ -3,7 +3,7 @@
 //!
 //! | spec | player |
 //! |---|---|
-//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=first]` | alpha-mu, M Max moves over W worlds (declarer only); among cards of equal value it plays the one of most mean double-dummy tricks, or with `ties=first` the first found (the papers' rule) |
+//! | `alphamu:m=3,w=20[,disable=tt+root-cut][,ties=first][,goal=score]` | alpha-mu, M Max moves over W worlds, for declarer or the defence; among cards of equal value it plays the one of most mean double-dummy tricks, or with `ties=first` the first found (the papers' rule); `goal=score` plays for the duplicate score (declarer only) |
 //! | `pimc:w=20` (or `MC-D-20`) | PIMC: Monte Carlo over W worlds solved double dummy |
 //! | `MC-R-600` | Monte Carlo over random playouts |
 //! | `MC2-D-20-10`, `MC3-R-25-25-25` | recursive Monte Carlo: level N+1 uses level N as its simulator, with one number of worlds per level, top first |
@@ -28,7 +28,7 @@ use worlds::{draw, lead::AnyLead, Constraints, WorldCount};
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
-    /// alpha-mu with `m` Max moves over `w` worlds (declarer only).
+    /// alpha-mu with `m` Max moves over `w` worlds, for either side.
     AlphaMu {
         /// Max moves.
         m: usize,
@@ -742,6 +742,33 @@ mod tests {
         }
         // With the papers' rule, depth one often plays another card.
         assert!(differ_first > 0, "{differ_first}");
+    }
+
+    /// On defence too: at depth one alpha-mu is PIMC, ties broken by the
+    /// fewest mean tricks for declarer.
+    #[test]
+    fn on_defence_alpha_mu_at_depth_one_plays_pimcs_card() {
+        let pimc: PlayerSpec = "pimc:w=8".parse().unwrap();
+        let alphamu: PlayerSpec = "alphamu:m=1,w=8".parse().unwrap();
+        for i in 0..20u64 {
+            let (board, lead) = after_the_lead(700 + i, 6, 2 + (i % 4) as usize);
+            // Dummy's card, then East (a defender) is to play.
+            let dummy = board
+                .replay(&lead)
+                .position()
+                .legal_cards()
+                .iter()
+                .next()
+                .unwrap();
+            let play = [lead[0], dummy];
+            let mover = board.replay(&play).position().to_move();
+            assert_eq!(mover, Seat::East);
+            assert_eq!(
+                alphamu.choose(&board, &play, i).unwrap(),
+                pimc.choose(&board, &play, i).unwrap(),
+                "deal {i}"
+            );
+        }
     }
 
     /// Deeper, the card played is, among the cards of the best exact

@@ -2,7 +2,10 @@
 //! all cards; Pareto fronts of win/loss vectors are backed up (union at Max
 //! nodes, per-world minimum of every combination at Min nodes), with
 //! iterative deepening on the number of Max moves, a transposition table,
-//! and the cuts and optimizations of both papers, each switchable.
+//! and the cuts and optimizations of both papers, each switchable. For a
+//! defender to move, Max is the defence: the defender plays the same card
+//! in every world, its partner one card per hand it may hold (a node per
+//! hand, combined as at a Min node), and declarer sees all cards.
 
 use crate::front::Front;
 use crate::game::{all_worlds, classes_by_hand, max_wins, Problem, State};
@@ -584,27 +587,10 @@ impl Searcher<'_> {
             }
             let product = match &mini {
                 None => f,
-                Some(so_far) => {
-                    // A product this large would outgrow the limit before
-                    // its front could be checked.
-                    let pairs = so_far.vectors().len() * f.vectors().len();
-                    if self.watching
-                        && pairs > self.config.front_limit.saturating_mul(PAIRS_PER_VECTOR)
-                    {
-                        self.overflow = true;
-                        break;
-                    }
-                    // A product that would pass the work limit is not
-                    // begun: one product can take minutes.
-                    let larger = so_far.vectors().len().max(f.vectors().len());
-                    self.spend_before(self.combination_work(pairs, larger));
-                    if self.unwinding() {
-                        break;
-                    }
-                    let product = so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise));
-                    self.spend(self.combination_work(pairs, product.vectors().len()));
-                    product
-                }
+                Some(so_far) => match self.product(so_far, &f, &raise) {
+                    Some(product) => product,
+                    None => break,
+                },
             };
             if sw.useful_worlds {
                 useful = product.possibly_won(&useful);
@@ -688,6 +674,27 @@ impl Searcher<'_> {
         out
     }
 
+    /// The per-world minimum of every pair of vectors of `so_far` and `f`,
+    /// keeping those that may reach the floor; `None` when the search must
+    /// unwind instead (the product would outgrow the front limit of an
+    /// unfloored try, or pass the work limit: one product can take
+    /// minutes, so it is not begun).
+    fn product(&mut self, so_far: &Front, f: &Front, raise: &WorldSet) -> Option<Front> {
+        let pairs = so_far.vectors().len() * f.vectors().len();
+        if self.watching && pairs > self.config.front_limit.saturating_mul(PAIRS_PER_VECTOR) {
+            self.overflow = true;
+            return None;
+        }
+        let larger = so_far.vectors().len().max(f.vectors().len());
+        self.spend_before(self.combination_work(pairs, larger));
+        if self.unwinding() {
+            return None;
+        }
+        let product = so_far.product_kept(f, |v| self.may_reach_floor(v, raise));
+        self.spend(self.combination_work(pairs, product.vectors().len()));
+        Some(product)
+    }
+
     /// The root defender's partner to move: it sees its own hand, so its
     /// card may differ between worlds where its hand differs, and is the
     /// same where its hand is the same. Each class of worlds (one hand of
@@ -714,25 +721,12 @@ impl Searcher<'_> {
             if self.unwinding() {
                 return Front::new();
             }
-            let combined = match product {
+            let combined = match &product {
                 None => f,
-                Some(so_far) => {
-                    let pairs = so_far.vectors().len() * f.vectors().len();
-                    if self.watching
-                        && pairs > self.config.front_limit.saturating_mul(PAIRS_PER_VECTOR)
-                    {
-                        self.overflow = true;
-                        return Front::new();
-                    }
-                    let larger = so_far.vectors().len().max(f.vectors().len());
-                    self.spend_before(self.combination_work(pairs, larger));
-                    if self.unwinding() {
-                        return Front::new();
-                    }
-                    let combined = so_far.product_kept(&f, |v| self.may_reach_floor(v, &raise));
-                    self.spend(self.combination_work(pairs, combined.vectors().len()));
-                    combined
-                }
+                Some(so_far) => match self.product(so_far, &f, &raise) {
+                    Some(combined) => combined,
+                    None => return Front::new(),
+                },
             };
             self.watch(&combined);
             let hopeless = combined.is_empty();
@@ -1037,9 +1031,11 @@ fn check(problem: &Problem) -> Result<(), AlphaMuError> {
     Ok(())
 }
 
-/// Searches for declarer's card with alpha-mu.
+/// Searches for the card of the player to move with alpha-mu: for
+/// declarer's side as in the papers, or for a defender (the defence is Max,
+/// the partner plays one card per hand it may hold, declarer sees all).
 ///
-/// Every legal card of declarer is in the result. The card chosen is
+/// Every legal card of the player to move is in the result. The card chosen is
 /// valued exactly at `config.max_moves`. With
 /// [`AlphaMuConfig::value_every_card`] so is every other card: those the
 /// cuts left out (cuts serve the choice of one card) are searched again

@@ -267,59 +267,85 @@ fn a_defender_to_move_is_searched_for_the_defence() {
     ));
 }
 
-/// Worlds won by each card of a result.
-fn worlds_won(r: &SearchResult, worlds: usize) -> Vec<(Card, usize, search::Bound)> {
+/// Worlds the side to move wins with each card (for a defender, the
+/// worlds where the contract fails).
+fn worlds_won_by_mover(r: &SearchResult, p: &Problem) -> Vec<(Card, usize, search::Bound)> {
+    let n = p.world_count() as f64;
+    let declaring = p.is_declaring(p.to_move());
     r.cards
         .iter()
-        .map(|v| (v.card, (v.make * worlds as f64).round() as usize, v.bound))
+        .map(|v| {
+            let won = if declaring { v.make } else { 1.0 - v.make };
+            (v.card, (won * n).round() as usize, v.bound)
+        })
         .collect()
+}
+
+/// Every card of `case` searched to the end of its `cards` tricks under
+/// every one of the 512 combinations of switches: with `value_every_card`
+/// each has the brute force's value and is marked exact; without it each
+/// is exact with that value or a bound on the right side of it; the
+/// chosen card is a best card; and every 37th combination, short of the
+/// end (M = 2), every card has the plain Algorithm 2's value.
+fn every_card_against_brute_force(case: &common::Case, cards: usize) {
+    let p = &case.problem;
+    let brute = single_dummy(p);
+    let best = brute.iter().map(|b| b.1).max().unwrap();
+    let truth = |card: Card| brute.iter().find(|b| b.0 == card).unwrap().1;
+    let plain = plain_alphamu(p, &Dd, 2);
+    for mask in 0..1u32 << Switches::NAMES.len() {
+        let switches = Switches::from_mask(mask);
+        let context = format!("switches {switches}: {}", case.describe());
+        let exact = AlphaMuConfig {
+            value_every_card: true,
+            ..config(2 * cards, switches)
+        };
+        let r = alphamu(p, &Dd, exact).unwrap();
+        assert_eq!(r.cards.len(), brute.len(), "{context}");
+        for (card, won, bound) in worlds_won_by_mover(&r, p) {
+            assert_eq!(bound, search::Bound::Exact, "{card}, {context}");
+            assert_eq!(won, truth(card), "{card}, {context}");
+        }
+        assert_eq!(truth(r.best), best, "chosen {}, {context}", r.best);
+        let quick = alphamu(p, &Dd, config(2 * cards, switches)).unwrap();
+        assert_eq!(quick.cards.len(), brute.len(), "{context}");
+        for (card, won, bound) in worlds_won_by_mover(&quick, p) {
+            // A bound of declarer's chance from above, or from below for
+            // a defender: either way the mover's worlds are bounded above.
+            match bound {
+                search::Bound::Exact => assert_eq!(won, truth(card), "{card}, {context}"),
+                _ => assert!(won >= truth(card), "{card}, {context}"),
+            }
+        }
+        assert_eq!(quick.best, r.best, "{context}");
+        if mask % 37 == 0 {
+            let short = AlphaMuConfig {
+                value_every_card: true,
+                ..config(2, switches)
+            };
+            let r = alphamu(p, &Dd, short).unwrap();
+            for (card, won, _) in worlds_won_by_mover(&r, p) {
+                let want = plain.iter().find(|q| q.0 == card).unwrap().1;
+                assert_eq!(won, want, "M = 2, {card}, {context}");
+            }
+        }
+    }
 }
 
 /// Small endings (3 cards each with every layout, or 4 cards each over 6
 /// worlds), searched to the end, under every one of the 512 combinations
-/// of switches: with `value_every_card`, every legal
-/// card (not only the one chosen) has the brute-force single-dummy value,
-/// and is marked exact; without it, a card is either exact with that value
-/// or marked as an upper bound no lower than it. The chosen card is a best
-/// card either way. (This test found a Min node with no useful world
-/// returning the empty front, which wiped out the product above it, and
-/// declarer's cards merged across a card of the trick in progress. At
-/// 1500 endings it passes as at 120.)
+/// of switches: every legal card (not only the one chosen) has the
+/// brute-force single-dummy value ([`every_card_against_brute_force`]).
+/// (This test found a Min node with no useful world returning the empty
+/// front, which wiped out the product above it, and declarer's cards
+/// merged across a card of the trick in progress. At 1500 endings it
+/// passes as at 120.)
 #[test]
 fn every_card_is_exact_under_every_switch_combination() {
-    let combos = 1u32 << Switches::NAMES.len();
     (0..120u64).into_par_iter().for_each(|seed| {
         let cards = 3 + usize::from(seed % 3 == 0);
-        let case = random_case(70000 + seed, cards, if cards == 4 { Some(6) } else { None });
-        let n = case.problem.world_count();
-        let brute = single_dummy(&case.problem);
-        let best = brute.iter().map(|b| b.1).max().unwrap();
-        let truth = |card: Card| brute.iter().find(|b| b.0 == card).unwrap().1;
-        for mask in 0..combos {
-            let switches = Switches::from_mask(mask);
-            let context = format!("switches {switches}: {}", case.describe());
-            let exact = AlphaMuConfig {
-                value_every_card: true,
-                ..config(2 * cards, switches)
-            };
-            let r = alphamu(&case.problem, &Dd, exact).unwrap();
-            assert_eq!(r.cards.len(), brute.len(), "{context}");
-            for (card, won, bound) in worlds_won(&r, n) {
-                assert_eq!(bound, search::Bound::Exact, "{card}, {context}");
-                assert_eq!(won, truth(card), "{card}, {context}");
-            }
-            assert_eq!(truth(r.best), best, "chosen {}, {context}", r.best);
-            let quick = alphamu(&case.problem, &Dd, config(2 * cards, switches)).unwrap();
-            assert_eq!(quick.cards.len(), brute.len(), "{context}");
-            for (card, won, bound) in worlds_won(&quick, n) {
-                match bound {
-                    search::Bound::Exact => assert_eq!(won, truth(card), "{card}, {context}"),
-                    search::Bound::Upper => assert!(won >= truth(card), "{card}, {context}"),
-                    search::Bound::Lower => panic!("declarer's values are bounded from above"),
-                }
-            }
-            assert_eq!(quick.best, r.best, "{context}");
-        }
+        let worlds = if cards == 4 { Some(6) } else { None };
+        every_card_against_brute_force(&random_case(70000 + seed, cards, worlds), cards);
     });
 }
 
@@ -331,7 +357,6 @@ fn every_card_equals_the_plain_algorithm_at_depth() {
     (0..120u64).into_par_iter().for_each(|seed| {
         let cards = 4 + (seed % 3) as usize;
         let case = random_case(11_000 + seed, cards, Some(12));
-        let n = case.problem.world_count();
         let m = 2 + (seed % 2) as usize;
         let plain = plain_alphamu(&case.problem, &Dd, m);
         for mask in [
@@ -346,7 +371,7 @@ fn every_card_equals_the_plain_algorithm_at_depth() {
                 ..config(m, switches)
             };
             let r = alphamu(&case.problem, &Dd, exact).unwrap();
-            for (card, won, _) in worlds_won(&r, n) {
+            for (card, won, _) in worlds_won_by_mover(&r, &case.problem) {
                 let p = plain.iter().find(|p| p.0 == card).unwrap().1;
                 assert_eq!(
                     won,
@@ -373,7 +398,7 @@ fn one_card_alone_with_a_minimum() {
                 ..config(m, switches)
             };
             let r = alphamu(&case.problem, &Dd, exact).unwrap();
-            for (card, won, _) in worlds_won(&r, n) {
+            for (card, won, _) in worlds_won_by_mover(&r, &case.problem) {
                 let alone =
                     search::alphamu_card(&case.problem, &Dd, config(m, switches), card, None)
                         .unwrap()
@@ -500,29 +525,14 @@ fn utilities_agree_with_pimc_and_with_the_contract_alone() {
     });
 }
 
-/// Worlds the side to move wins with each card (for a defender, the
-/// worlds where the contract fails).
-fn worlds_won_by_mover(r: &SearchResult, p: &Problem) -> Vec<(Card, usize, search::Bound)> {
-    let n = p.world_count() as f64;
-    let declaring = p.is_declaring(p.to_move());
-    r.cards
-        .iter()
-        .map(|v| {
-            let won = if declaring { v.make } else { 1.0 - v.make };
-            (v.card, (won * n).round() as usize, v.bound)
-        })
-        .collect()
-}
-
 /// alpha-mu on defence, on small endings searched to the end over every
-/// layout the defender cannot tell apart: every card's value is the brute
-/// force's over the defence's strategies (the defender to move plays one
-/// card in all its worlds, its partner one card per hand it may hold,
-/// declarer sees all), under every combination of switches; and the
-/// plain Algorithm 2 agrees short of the end.
+/// layout the defender cannot tell apart (opening leads included): every
+/// card's value is the brute force's over the defence's strategies (the
+/// defender to move plays one card in all its worlds, its partner one
+/// card per hand it may hold, declarer sees all), under every
+/// combination of switches ([`every_card_against_brute_force`]).
 #[test]
 fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination() {
-    let combos = 1u32 << Switches::NAMES.len();
     let partner_moves = std::sync::atomic::AtomicUsize::new(0);
     let opening_leads = std::sync::atomic::AtomicUsize::new(0);
     (0..60u64).into_par_iter().for_each(|seed| {
@@ -532,10 +542,6 @@ fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination
         let case = common::defence_case(23_000 + seed, cards, worlds);
         let p = &case.problem;
         assert!(!p.is_declaring(p.to_move()));
-        let brute = single_dummy(p);
-        let best = brute.iter().map(|b| b.1).max().unwrap();
-        let truth = |card: Card| brute.iter().find(|b| b.0 == card).unwrap().1;
-        let plain = plain_alphamu(p, &Dd, 2);
         // The partner plays at least once before the end whenever the
         // ending has a trick after this one.
         if p.tricks_left() > 1 {
@@ -544,32 +550,7 @@ fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination
         if case.play.is_empty() {
             opening_leads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
-        for mask in 0..combos {
-            let switches = Switches::from_mask(mask);
-            let context = format!("switches {switches}: {}", case.describe());
-            let exact = AlphaMuConfig {
-                value_every_card: true,
-                ..config(2 * cards, switches)
-            };
-            let r = alphamu(p, &Dd, exact).unwrap();
-            assert_eq!(r.cards.len(), brute.len(), "{context}");
-            for (card, won, bound) in worlds_won_by_mover(&r, p) {
-                assert_eq!(bound, search::Bound::Exact, "{card}, {context}");
-                assert_eq!(won, truth(card), "{card}, {context}");
-            }
-            assert_eq!(truth(r.best), best, "chosen {}, {context}", r.best);
-            if mask % 37 == 0 {
-                let short = AlphaMuConfig {
-                    value_every_card: true,
-                    ..config(2, switches)
-                };
-                let r = alphamu(p, &Dd, short).unwrap();
-                for (card, won, _) in worlds_won_by_mover(&r, p) {
-                    let want = plain.iter().find(|q| q.0 == card).unwrap().1;
-                    assert_eq!(won, want, "M = 2, {card}, {context}");
-                }
-            }
-        }
+        every_card_against_brute_force(&case, cards);
     });
     assert!(partner_moves.into_inner() > 30);
     assert!(opening_leads.into_inner() > 3);

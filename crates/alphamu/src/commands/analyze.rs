@@ -20,7 +20,7 @@ use worlds::{draw, lead, Constraints, WorldCount};
 pub enum Algo {
     /// Perfect Information Monte Carlo.
     Pimc,
-    /// alpha-mu (declarer's side only).
+    /// alpha-mu (for declarer's side or a defender).
     Alphamu,
 }
 
