@@ -196,7 +196,9 @@ pub struct AlphaMuConfig {
     pub front_limit: usize,
     /// Analysis: give every card its exact value at `max_moves`, not only
     /// the card chosen. The cards the cuts left out are searched again,
-    /// each alone. Off for play, where only the choice matters.
+    /// each alone. Off for play, where only the choice matters. Those
+    /// searches share one more `work_limit` between them: a card that
+    /// finds it spent keeps a shallower value, marked as a bound.
     pub value_every_card: bool,
     /// The work an iteration after the first may do before it is dropped
     /// and the previous iteration's card is played (0: no limit). Work
@@ -1066,6 +1068,9 @@ pub fn alphamu(
     // it stands: searching them alone would meet the same limit.
     let search_alone = config.value_every_card && deepened.reached == max_moves;
     let declares = state.max_declares();
+    // The cards searched alone share one more work limit between them:
+    // a card that finds it spent keeps a shallower value, as a bound.
+    let mut alone_budget = config.work_limit;
     let mut searched: Vec<CardValue> = Vec::new();
     for card in state.max_moves(0, true) {
         let found = deepened.values.iter().find(|v| v.0 == card);
@@ -1075,12 +1080,19 @@ pub fn alphamu(
                 let depth = if search_alone { max_moves } else { 1 };
                 let config = AlphaMuConfig {
                     max_moves: depth,
+                    // 0 is no limit; 1 is as good as spent.
+                    work_limit: if config.work_limit == 0 {
+                        0
+                    } else {
+                        alone_budget.max(1)
+                    },
                     ..config
                 };
                 let mut alone = Searcher::new(problem, evaluator, config, Some(card));
                 let value = alone.value_alone(&mut state, None).unwrap_or((0, depth));
                 nodes += alone.nodes;
                 leaf_evaluations += alone.leaf_evaluations;
+                alone_budget = alone_budget.saturating_sub(alone.work);
                 value
             }
         };

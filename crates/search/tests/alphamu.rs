@@ -451,9 +451,33 @@ fn a_work_limit_falls_back_to_the_last_depth_completed() {
         assert_eq!(free.depth_reached, m);
         if a.depth_reached == m {
             assert_eq!(a.best, free.best, "{}", case.describe());
+            // The cards searched again share the limit: each is exact, or
+            // a bound no lower than its exact value.
+            let every = |limit| AlphaMuConfig {
+                value_every_card: true,
+                work_limit: limit,
+                ..config(m, Switches::ALL)
+            };
+            let exact = alphamu(&case.problem, &Dd, every(0)).unwrap();
+            let shared = alphamu(&case.problem, &Dd, every(2_000)).unwrap();
+            for (s, e) in shared.cards.iter().zip(&exact.cards) {
+                match s.bound {
+                    search::Bound::Exact => assert_eq!(s.make, e.make, "{}", case.describe()),
+                    _ => assert!(s.make >= e.make, "{}", case.describe()),
+                }
+            }
             return;
         }
         stopped += 1;
+        // Analysis under the same limit: the same card, and every value
+        // exact or marked as a bound.
+        let analysis = AlphaMuConfig {
+            value_every_card: true,
+            ..limited
+        };
+        let c = alphamu(&case.problem, &Dd, analysis).unwrap();
+        assert_eq!(c.best, a.best);
+        assert_eq!(c.cards, a.cards, "stopped short, nothing is searched again");
         let shallow = alphamu(&case.problem, &Dd, config(a.depth_reached, Switches::ALL)).unwrap();
         assert_eq!(a.best, shallow.best, "{}", case.describe());
         for v in &a.cards {
