@@ -46,7 +46,21 @@ enum Command {
     Experiment(commands::arena::ExperimentArgs),
 }
 
+/// A reader that closes the pipe early (`alphamu report r.jsonl | head`)
+/// ends the program quietly, as it ends `cat`, instead of a panic on the
+/// next line printed.
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    // SAFETY: sets the default action of SIGPIPE, before any other thread
+    // exists; no Rust state depends on it.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let command = match cli.command {
         Some(c) => c,

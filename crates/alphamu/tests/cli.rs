@@ -379,3 +379,37 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
     let text = stdout_of(&run(&["--bounds"]));
     assert!(text.contains("<= 40.0%"), "{text}");
 }
+
+/// A reader that has gone (`alphamu analyze ... | head -0`) ends the
+/// program quietly: no panic when it prints.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_output_without_a_panic() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("alphamu"))
+        .args([
+            "analyze",
+            "--deal",
+            FUSION,
+            "--contract",
+            "3NT",
+            "--declarer",
+            "S",
+            "--leader",
+            "S",
+            "--need",
+            "3",
+            "--worlds",
+            "all",
+            "--max-moves",
+            "6",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The read end is closed before the search ends and anything is printed.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
