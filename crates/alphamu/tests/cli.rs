@@ -151,7 +151,9 @@ fn solve_errors_name_the_line_and_field() {
 /// deal: North KJ7, South A98, South on lead needing all three tricks.
 const FUSION: &str = "N:KJ7... Q53... A98... 42.2..";
 
-fn analyze(extra: &[&str]) -> std::process::Output {
+/// `alphamu analyze` of the fusion ending, every layout, JSON out, with
+/// `extra` arguments.
+fn analyze_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "analyze",
         "--deal",
@@ -170,7 +172,11 @@ fn analyze(extra: &[&str]) -> std::process::Output {
         "json",
     ];
     args.extend_from_slice(extra);
-    alphamu().args(&args).output().unwrap()
+    args
+}
+
+fn analyze(extra: &[&str]) -> std::process::Output {
+    alphamu().args(analyze_args(extra)).output().unwrap()
 }
 
 fn best_make(json: &Value) -> f64 {
@@ -386,23 +392,7 @@ fn analyze_gives_every_card_its_value_or_says_it_is_a_bound() {
 #[test]
 fn a_closed_pipe_ends_the_output_without_a_panic() {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("alphamu"))
-        .args([
-            "analyze",
-            "--deal",
-            FUSION,
-            "--contract",
-            "3NT",
-            "--declarer",
-            "S",
-            "--leader",
-            "S",
-            "--need",
-            "3",
-            "--worlds",
-            "all",
-            "--max-moves",
-            "6",
-        ])
+        .args(analyze_args(&["--max-moves", "6"]))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

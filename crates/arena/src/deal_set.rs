@@ -524,10 +524,8 @@ fn vulnerable(tag: &str, declarer: Seat) -> Option<bool> {
 #[must_use]
 pub fn pbn_board(board: &SetBoard, event: &str) -> String {
     let b = &board.board;
-    let contract = match (b.deal[Seat::North].len(), b.need) {
-        (13, need) if need >= 7 => format!("{}NT", need - 6),
-        _ => "NT".to_string(),
-    };
+    let contract =
+        notrump_scoring(&b.deal, b.need).map_or("NT".to_string(), |s| s.contract.to_string());
     let mut out = format!(
         "[Event \"{event}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"None\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
         board.number,

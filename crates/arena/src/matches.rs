@@ -212,7 +212,6 @@ pub fn play_table_for(
     discrepancies: bool,
     memory: &DefenceMemory,
 ) -> Result<TableResult, PlayError> {
-    let (declaring, defending) = (seats.counted, seats.other);
     let mut state: PlayState = board.position_after(start)?;
     let mut play: Vec<Card> = start.to_vec();
     let side = if seats.counted_declares {
@@ -228,7 +227,9 @@ pub fn play_table_for(
         let card_seed = derive(seed, &[play.len() as u64]);
         let card = if ours {
             let start = Instant::now();
-            let decision = declaring.decide(board, &play, card_seed, discrepancies)?;
+            let decision = seats
+                .counted
+                .decide(board, &play, card_seed, discrepancies)?;
             if choices > 1 {
                 decisions += 1;
                 think += start.elapsed().as_secs_f64();
@@ -236,7 +237,7 @@ pub fn play_table_for(
             }
             decision.card
         } else {
-            memory.choose(defending, board, &play, card_seed)?
+            memory.choose(seats.other, board, &play, card_seed)?
         };
         state.play(card).expect("players play legal cards");
         play.push(card);

@@ -249,9 +249,10 @@ pub enum AlphaMuError {
 pub struct SearchResult {
     /// The card chosen.
     pub best: Card,
-    /// Every legal card of declarer, sorted by card: `make` is its value
-    /// at `depth` Max moves; `bound` says whether that is its value at the
-    /// depth asked for or an upper bound of it (see [`alphamu`]).
+    /// Every legal card of the player to move, sorted by card: `make` is
+    /// declarer's chance after it at `depth` Max moves; `bound` says
+    /// whether that is its value at the depth asked for or a bound of it
+    /// (see [`alphamu`]).
     pub cards: Vec<CardValue>,
     /// Nodes visited.
     pub nodes: u64,
@@ -783,9 +784,7 @@ impl Searcher<'_> {
     /// Counts work; past the limit (where it holds) the search unwinds.
     fn spend(&mut self, units: u64) {
         self.work += units;
-        if self.limited && self.config.work_limit > 0 && self.work > self.config.work_limit {
-            self.exhausted = true;
-        }
+        self.spend_before(0);
     }
 
     /// Stops the search if `units` more would pass the limit (where it
@@ -1045,12 +1044,13 @@ fn check(problem: &Problem) -> Result<(), AlphaMuError> {
 /// the deepest iteration that searched it, marked [`Bound::Upper`], and a
 /// card no iteration searched (the cut on a win stops at the first card
 /// that wins every world) gets its value at depth one, also an upper
-/// bound. Cards equivalent to a searched one (touching in declarer's hand)
-/// take its value.
+/// bound (for a defender, a lower bound of declarer's chance). Cards
+/// equivalent to a searched one (touching in the player's hand) take its
+/// value.
 ///
 /// # Errors
-/// [`AlphaMuError`] when a defender is to play at the root, or declarer's
-/// cards differ between worlds.
+/// [`AlphaMuError::SeenHandsDiffer`] when a hand the player to move sees
+/// differs between worlds.
 pub fn alphamu(
     problem: &Problem,
     evaluator: &dyn LeafEvaluator,
@@ -1119,7 +1119,9 @@ pub fn alphamu(
         .collect();
     cards.sort_by_key(|v| v.card);
     Ok(SearchResult {
-        best: deepened.chosen.expect("declarer has a legal card"),
+        best: deepened
+            .chosen
+            .expect("the player to move has a legal card"),
         cards,
         nodes,
         leaf_evaluations,
@@ -1136,13 +1138,13 @@ pub fn alphamu(
 /// in fewer): the search keeps only what may reach that many (with the
 /// floor switch on), which is much faster when the answer is no. When the
 /// work limit stops the search short, the value is the deepest found,
-/// marked [`Bound::Upper`].
+/// marked as a bound.
 ///
 /// # Errors
 /// As [`alphamu`].
 ///
 /// # Panics
-/// When `card` is not a legal card of declarer.
+/// When `card` is not a legal card of the player to move.
 pub fn alphamu_card(
     problem: &Problem,
     evaluator: &dyn LeafEvaluator,

@@ -49,7 +49,7 @@ pub struct CardValue {
     /// Carlo, its level).
     pub depth: usize,
     /// Whether `make` is the card's value at the depth asked for, or only
-    /// an upper bound of it.
+    /// a bound of it.
     pub bound: Bound,
 }
 

@@ -86,11 +86,9 @@ fn max_node(
     front
 }
 
-/// For each card declarer may play at the root, the number of worlds won
-/// by the best vector of its front after `max_moves` Max moves.
-///
-/// # Panics
-/// If a defender is to move at the root.
+/// For each card the player to move may play at the root, the number of
+/// worlds its side wins with the best vector of the card's front after
+/// `max_moves` Max moves.
 #[must_use]
 pub fn plain_alphamu(
     problem: &Problem,
@@ -98,7 +96,6 @@ pub fn plain_alphamu(
     max_moves: usize,
 ) -> Vec<(Card, usize)> {
     let mut state = State::new(problem);
-    assert!(state.is_max(), "alpha-mu searches for declarer");
     let valid = all_worlds(problem);
     let mut out = Vec::new();
     for card in state.legal(0).iter() {
@@ -111,11 +108,13 @@ pub fn plain_alphamu(
     out
 }
 
-/// Every win vector some declarer strategy achieves from here, with no
-/// Pareto reduction: at a Max node the union of the children's sets, at a
-/// Min node every combination's per-world minimum. With every world and no
-/// depth limit, its best vector is the single-dummy value (declarer plays
-/// the same card in worlds it cannot tell apart, defenders see all).
+/// Every win vector some strategy of the root player's side achieves from
+/// here, with no Pareto reduction: at a Max node the union of the
+/// children's sets, at a Min node (and across the classes of a defending
+/// partner's hands) every combination's per-world minimum. With every
+/// world and no depth limit, its best vector is the single-dummy value
+/// (the player plays the same card in worlds it cannot tell apart, the
+/// other side sees all).
 fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
     if state.won() {
         return vec![WorldSet::ALL];
@@ -126,18 +125,9 @@ fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
     if state.is_partner_to_move() {
         // The partner plays one card per hand it may hold: a strategy
         // takes one strategy of each class of worlds.
-        let mut out: Vec<WorldSet> = vec![WorldSet::ALL];
+        let mut out = vec![WorldSet::ALL];
         for class in classes_by_hand(state, &valid) {
-            let below = max_strategies(state, class);
-            let mut product = Vec::with_capacity(out.len() * below.len());
-            for a in &out {
-                for b in &below {
-                    product.push(a.and(b));
-                }
-            }
-            product.sort_by_key(|v| v.iter().collect::<Vec<_>>());
-            product.dedup();
-            out = product;
+            out = combinations(&out, &max_strategies(state, class));
         }
         return out;
     }
@@ -145,27 +135,27 @@ fn strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
         return max_strategies(state, valid);
     }
     // The opponents see every card: every combination of their answers.
-    let mut out: Vec<WorldSet> = Vec::new();
-    let mut first = true;
+    let mut out = vec![WorldSet::ALL];
     for (card, child) in children(state, &valid) {
         state.play(card);
         let below = strategies(state, child);
         state.undo();
-        if first {
-            out = below;
-        } else {
-            let mut product = Vec::with_capacity(out.len() * below.len());
-            for a in &out {
-                for b in &below {
-                    product.push(a.and(b));
-                }
-            }
-            out = product;
-        }
-        first = false;
-        out.sort_by_key(|v| v.iter().collect::<Vec<_>>());
-        out.dedup();
+        out = combinations(&out, &below);
     }
+    out
+}
+
+/// The per-world minimum of every pair, one vector of `a` and one of `b`,
+/// each result once.
+fn combinations(a: &[WorldSet], b: &[WorldSet]) -> Vec<WorldSet> {
+    let mut out = Vec::with_capacity(a.len() * b.len());
+    for x in a {
+        for y in b {
+            out.push(x.and(y));
+        }
+    }
+    out.sort_by_key(|v| v.iter().collect::<Vec<_>>());
+    out.dedup();
     out
 }
 
@@ -183,16 +173,13 @@ fn max_strategies(state: &mut State<'_>, valid: WorldSet) -> Vec<WorldSet> {
     out
 }
 
-/// Brute-force single-dummy value of each card declarer may play at the
-/// root: the worlds won by the best declarer strategy after it, found by
-/// enumerating every strategy to the end of the play (tiny endings only).
-///
-/// # Panics
-/// If a defender is to move at the root.
+/// Brute-force single-dummy value of each card the player to move may play
+/// at the root: the worlds its side wins with its best strategy after it,
+/// found by enumerating every strategy to the end of the play (tiny
+/// endings only).
 #[must_use]
 pub fn single_dummy(problem: &Problem) -> Vec<(Card, usize)> {
     let mut state = State::new(problem);
-    assert!(state.is_max(), "declarer is to move");
     let valid = all_worlds(problem);
     let mut out = Vec::new();
     for card in state.legal(0).iter() {

@@ -137,6 +137,20 @@ fn read_worlds_file(path: &PathBuf) -> Result<Vec<(usize, Deal)>> {
     Ok(deals)
 }
 
+/// What the analysing algorithm found.
+struct Analysis {
+    /// The card it plays.
+    best: Option<Card>,
+    /// Every legal card, with PIMC's mean tricks.
+    cards: Vec<CardValue>,
+    /// Nodes searched (alpha-mu).
+    nodes: u64,
+    /// The deepest iteration completed (alpha-mu; 1 for PIMC).
+    depth_reached: usize,
+    /// Work done, in the units of the work limit (alpha-mu).
+    work: u64,
+}
+
 /// Runs `alphamu analyze`.
 pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -216,10 +230,16 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     let problem = Problem::from_knowledge(&view, &deals, args.declarer, need)?;
     let declaring = mover.side() == args.declarer.side();
     let start = Instant::now();
-    let (best, values, nodes, depth_reached, work) = pool.install(|| -> Result<_> {
+    let analysis = pool.install(|| -> Result<Analysis> {
         let pimc = pimc_values(&problem, &DdLeaf);
         match args.algo {
-            Algo::Pimc => Ok((choose(&pimc, declaring), pimc, 0, 1, 0)),
+            Algo::Pimc => Ok(Analysis {
+                best: choose(&pimc, declaring),
+                cards: pimc,
+                nodes: 0,
+                depth_reached: 1,
+                work: 0,
+            }),
             Algo::Alphamu => {
                 let config = AlphaMuConfig {
                     max_moves: args.max_moves.max(1),
@@ -231,7 +251,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                 };
                 let r = alphamu(&problem, &DdLeaf, config)?;
                 // alpha-mu's chances with PIMC's double-dummy mean tricks.
-                let values = r
+                let cards = r
                     .cards
                     .into_iter()
                     .map(|v| CardValue {
@@ -242,11 +262,24 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                         ..v
                     })
                     .collect();
-                Ok((Some(r.best), values, r.nodes, r.depth_reached, r.work))
+                Ok(Analysis {
+                    best: Some(r.best),
+                    cards,
+                    nodes: r.nodes,
+                    depth_reached: r.depth_reached,
+                    work: r.work,
+                })
             }
         }
     })?;
     let elapsed = start.elapsed();
+    let Analysis {
+        best,
+        cards: values,
+        nodes,
+        depth_reached,
+        work,
+    } = analysis;
     let best = best.context("no legal card")?;
     match args.format {
         Format::Json => {
