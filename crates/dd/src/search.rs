@@ -171,6 +171,9 @@ pub(crate) struct Search {
 pub struct Stats {
     /// Positions at a trick boundary searched.
     pub boundaries: u64,
+    /// Tricks completed inside the search: every trick start entered, as
+    /// DDS counts its "trick nodes".
+    pub trick_starts: u64,
     /// Of those, settled by the transposition table.
     pub table_cuts: u64,
     /// Of those, settled by quick tricks.
@@ -299,9 +302,22 @@ impl Search {
         let moves = self.generate(node, seat, hint);
         let maximizing = seat & 1 == 0;
         let mut req = [0u8; 4];
+        // Per suit: once a move of the suit has failed with a result that
+        // does not depend on its own card, every card of the suit outside the
+        // top `same_below[s]` live cards gives the same result (swap the two
+        // cards: nothing the result depends on changes), so it is skipped.
+        let mut same_below = [u8::MAX; 4];
         for i in 0..moves.len {
             let card = moves.cards[i];
+            let s = suit_of(card);
+            let (above, group_end) = moves.groups[i];
+            if above >= same_below[s] {
+                continue;
+            }
             let (child, won) = node.play(card, self.trump);
+            if node.trick_len == 3 {
+                self.stats.trick_starts += 1;
+            }
             let (result, child_req) = self.search(&child, target - won);
             let mut move_req = if node.trick_len == 3 {
                 completed_trick_req(node, card, child_req, self.trump)
@@ -310,8 +326,6 @@ impl Search {
             };
             // If the answer depends on cards down into this card's group of
             // equivalent cards, it depends on the whole group.
-            let s = suit_of(card);
-            let (above, group_end) = moves.groups[i];
             if move_req[s] > above {
                 move_req[s] = move_req[s].max(group_end);
             }
@@ -321,6 +335,9 @@ impl Search {
                     self.stats.first_cutoffs[node.trick_len as usize] += 1;
                 }
                 return (result, card, move_req);
+            }
+            if move_req[s] <= above {
+                same_below[s] = same_below[s].min(move_req[s]);
             }
             for (r, m) in req.iter_mut().zip(move_req) {
                 *r = (*r).max(m);

@@ -1,0 +1,43 @@
+//! Trick-start nodes: ours against DDS 3's, per solve of the nodes example's
+//! five tables (each strain and declarer, opening lead from declarer's left,
+//! tricks maximised). DDS counts the trick starts its search entered; we
+//! count ours the same way (`Stats::trick_starts`). Needs the `dds` feature.
+//!
+//! ```text
+//! cargo run --release -p dd-race --features dds --example dds_nodes
+//! ```
+
+use bridge::Position;
+use cards::{Seat, Strain};
+use dd::Solver;
+use dd_race::{oracle, workloads};
+use dds_bridge as dds;
+
+fn main() {
+    let deals = workloads::random_deals(1, 5);
+    let mut theirs = dds::Solver::default();
+    let (mut our_total, mut their_total) = (0u64, 0u64);
+    for deal in &deals {
+        let (mut ours_deal, mut theirs_deal) = (0u64, 0u64);
+        for strain in Strain::ALL {
+            for declarer in Seat::ALL {
+                let position = Position::opening(*deal, strain, declarer);
+                let mut solver = Solver::new();
+                let _ = solver.tricks(&position);
+                ours_deal += solver.stats().trick_starts;
+                let objective = dds::Objective {
+                    board: oracle::board(&position),
+                    target: dds::Target::Any(None),
+                };
+                theirs_deal += u64::from(theirs.solve_board(&objective).nodes);
+            }
+        }
+        println!("{deal}  ours {ours_deal:>10}  DDS {theirs_deal:>10}");
+        our_total += ours_deal;
+        their_total += theirs_deal;
+    }
+    println!(
+        "total     ours {our_total:>10}  DDS {their_total:>10}  ratio {:.2}",
+        our_total as f64 / their_total as f64
+    );
+}
