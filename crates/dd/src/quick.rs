@@ -155,3 +155,81 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
     }
     ((trump_tricks + side_tricks) as i32, req)
 }
+
+/// A lower bound on the tricks of the side *not* on lead, and the top cards
+/// of each suit it depends on. Rules that hold whatever the leader does:
+///
+/// - No trumps left (or notrump): the leader's side can only ever win
+///   tricks in suits it heads, at most the longer of its two holdings in
+///   each; if those fall short of the tricks left, the other side takes at
+///   least one.
+/// - The other side holds the top trump: it takes a trick with it; two
+///   when it also holds the second trump and one of the two holders has
+///   another trump to keep them apart.
+/// - The leader's side holds the top trump, and the second sits, guarded,
+///   with an opponent who plays after the top trump's holder, or the
+///   opponents hold the second (guarded) and the third: the opponents take
+///   a trick, with the trump or with the throw-in that forces it out.
+pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: i32) -> (i32, Req) {
+    let mut req = [0u8; 4];
+    let ours = |seat: usize| (seat + leader) & 1 == 0;
+    let live_trumps = if trump == NOTRUMP {
+        0
+    } else {
+        hands.iter().fold(0u16, |acc, &h| acc | holding(h, trump))
+    };
+    if live_trumps == 0 {
+        let mut sum = 0;
+        for s in 0..4 {
+            let cards = hands.map(|h| holding(h, s));
+            let all = cards[0] | cards[1] | cards[2] | cards[3];
+            if all == 0 {
+                continue;
+            }
+            let top = 1u16 << (15 - all.leading_zeros());
+            let owner = (0..4).find(|&h| cards[h] & top != 0).unwrap_or(0);
+            let (ours_a, ours_b) = (cards[leader], cards[(leader + 2) & 3]);
+            if ours(owner) {
+                sum += ours_a.count_ones().max(ours_b.count_ones()) as i32;
+            } else if ours_a | ours_b != 0 {
+                req[s] = 1;
+            }
+        }
+        return if sum < left { (1, req) } else { (0, [0; 4]) };
+    }
+    // Owners of the three best trumps, from the top.
+    let trumps = hands.map(|h| holding(h, trump));
+    let mut rest = live_trumps;
+    let mut owners = [None; 3];
+    for o in &mut owners {
+        if rest == 0 {
+            break;
+        }
+        let bit = 1u16 << (15 - rest.leading_zeros());
+        *o = (0..4).find(|&h| trumps[h] & bit != 0);
+        rest &= !bit;
+    }
+    let len = |h: usize| trumps[h].count_ones();
+    let top = owners[0].unwrap_or(leader);
+    if !ours(top) {
+        if let Some(second) = owners[1].filter(|&h| !ours(h)) {
+            if len(second) > 1 || len((second + 2) & 3) > 1 {
+                req[trump] = 2;
+                return (2, req);
+            }
+        }
+        req[trump] = 1;
+        return (1, req);
+    }
+    if let Some(second) = owners[1].filter(|&h| !ours(h) && len(h) > 1) {
+        if top == (second + 3) & 3 {
+            req[trump] = 2;
+            return (1, req);
+        }
+        if owners[2].is_some_and(|h| !ours(h)) {
+            req[trump] = 3;
+            return (1, req);
+        }
+    }
+    (0, [0; 4])
+}

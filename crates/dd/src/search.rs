@@ -6,7 +6,7 @@
 //! At trick boundaries it consults the transposition table and the quick
 //! tricks of the side on lead before generating moves.
 
-use crate::quick::{quick_tricks, top_trump_tricks};
+use crate::quick::{later_tricks, quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
 
 /// The `trump` value meaning notrump.
@@ -178,6 +178,8 @@ pub struct Stats {
     pub table_cuts: u64,
     /// Of those, settled by quick tricks.
     pub quick_cuts: u64,
+    /// Of those, settled by the sure tricks of the side not on lead.
+    pub later_cuts: u64,
     /// Sum over stored entries of the number of top cards required.
     pub stored_req_cards: u64,
     /// Entries stored.
@@ -262,6 +264,17 @@ impl Search {
             self.tt
                 .store(&shape, sure_req, 0, (left - sure) as u8, NO_MOVE);
             return (false, sure_req);
+        }
+        // Tricks the side not on lead is sure of: a ceiling for the leader.
+        let (theirs, theirs_req) = later_tricks(&node.hands, leader, self.trump, left);
+        if leader & 1 == 0 {
+            if left - theirs < target {
+                self.stats.later_cuts += 1;
+                return (false, theirs_req);
+            }
+        } else if theirs >= target {
+            self.stats.later_cuts += 1;
+            return (true, theirs_req);
         }
         let (result, best, req) = self.search_moves(node, target, hint);
         let best = if best == NO_MOVE {
