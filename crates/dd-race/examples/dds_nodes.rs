@@ -17,6 +17,7 @@ fn main() {
     let deals = workloads::random_deals(1, 5);
     let mut theirs = dds::Solver::default();
     let (mut our_total, mut their_total) = (0u64, 0u64);
+    let mut by_strain = [(0u64, 0u64); 5];
     for deal in &deals {
         let (mut ours_deal, mut theirs_deal) = (0u64, 0u64);
         for strain in Strain::ALL {
@@ -25,16 +26,26 @@ fn main() {
                 let mut solver = Solver::new();
                 let _ = solver.tricks(&position);
                 ours_deal += solver.stats().trick_starts;
+                by_strain[strain.index()].0 += solver.stats().trick_starts;
                 let objective = dds::Objective {
                     board: oracle::board(&position),
                     target: dds::Target::Any(None),
                 };
-                theirs_deal += u64::from(theirs.solve_board(&objective).nodes);
+                let nodes = u64::from(theirs.solve_board(&objective).nodes);
+                theirs_deal += nodes;
+                by_strain[strain.index()].1 += nodes;
             }
         }
         println!("{deal}  ours {ours_deal:>10}  DDS {theirs_deal:>10}");
         our_total += ours_deal;
         their_total += theirs_deal;
+    }
+    for strain in Strain::ALL {
+        let (o, t) = by_strain[strain.index()];
+        println!(
+            "{strain:?}  ours {o:>10}  DDS {t:>10}  ratio {:.2}",
+            o as f64 / t as f64
+        );
     }
     println!(
         "total     ours {our_total:>10}  DDS {their_total:>10}  ratio {:.2}",

@@ -44,6 +44,11 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i3
     let Some(entry) = entry else {
         return own;
     };
+    let no_trumps = trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0);
+    if no_trumps {
+        let both = cash_both(hands, leader);
+        return if both.0 > own.0 { both } else { own };
+    }
     if trump != NOTRUMP && holding(hands[partner], trump) != 0 {
         // From partner's hand the leader becomes the partner who may be
         // forced to ruff; the count of that case assumes the leader still
@@ -93,8 +98,44 @@ pub(crate) fn top_trump_tricks(hands: &[u64; 4], seat: usize, trump: usize) -> (
     (best as i32, req)
 }
 
+/// Rounds of suit `s` the hand `leader` can win in a row from the top while
+/// keeping the lead, partner following low (and the top cards they depend on).
+/// Trumps and ruffs are the caller's business.
+fn cash_suit(hands: &[u64; 4], leader: usize, s: usize) -> (u32, u8) {
+    let mine = holding(hands[leader], s);
+    if mine == 0 {
+        return (0, 0);
+    }
+    let p = holding(hands[(leader + 2) & 3], s);
+    let (a, b) = (
+        holding(hands[(leader + 1) & 3], s),
+        holding(hands[(leader + 3) & 3], s),
+    );
+    let others = p | a | b;
+    let above = if others == 0 {
+        mine
+    } else {
+        let highest = 15 - others.leading_zeros();
+        mine & !((2u32 << highest) - 1) as u16
+    };
+    let won = above.count_ones();
+    if won == 0 {
+        return (0, 0);
+    }
+    let len = mine.count_ones();
+    if won < len {
+        let opponents_len = a.count_ones().max(b.count_ones());
+        let lowest = mine.trailing_zeros();
+        let partner_below = p == 0 || 15 - p.leading_zeros() < lowest;
+        if opponents_len <= won && partner_below {
+            // Every card down to the leader's lowest decides this.
+            return (len, ((mine | others) >> lowest).count_ones() as u8);
+        }
+    }
+    (won, won as u8)
+}
+
 fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
-    let me = hands[leader];
     let partner = hands[(leader + 2) & 3];
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
@@ -102,35 +143,11 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
     let mut trump_tricks = 0u32;
     let mut side_tricks = 0u32;
     for s in 0..4 {
-        let mine = holding(me, s);
-        if mine == 0 {
-            continue;
-        }
-        let p = holding(partner, s);
-        let (a, b) = (holding(lho, s), holding(rho, s));
-        let others = p | a | b;
-        let above = if others == 0 {
-            mine
-        } else {
-            let highest = 15 - others.leading_zeros();
-            mine & !((2u32 << highest) - 1) as u16
-        };
-        let mut won = above.count_ones();
+        let (mut won, r) = cash_suit(hands, leader, s);
         if won == 0 {
             continue;
         }
-        req[s] = won as u8;
-        let len = mine.count_ones();
-        if won < len {
-            let opponents_len = a.count_ones().max(b.count_ones());
-            let lowest = mine.trailing_zeros();
-            let partner_below = p == 0 || 15 - p.leading_zeros() < lowest;
-            if opponents_len <= won && partner_below {
-                won = len;
-                // Every card down to the leader's lowest decides this.
-                req[s] = ((mine | others) >> lowest).count_ones() as u8;
-            }
-        }
+        req[s] = r;
         if trump != NOTRUMP && s != trump {
             for opponent in [lho, rho] {
                 if holding(opponent, trump) != 0 {
@@ -156,10 +173,52 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
     ((trump_tricks + side_tricks) as i32, req)
 }
 
+/// With no trumps in play: the leader cashes suits from the top, then crosses
+/// to partner's winner in an entry suit and partner cashes the rest. Each suit
+/// is cashed by one hand, the one with more rounds in it. Partner must have
+/// enough idle cards for the discards the leader's rounds force on it.
+fn cash_both(hands: &[u64; 4], leader: usize) -> (i32, Req) {
+    let partner = (leader + 2) & 3;
+    let mut best = (0, [0u8; 4]);
+    let from_leader: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, leader, s));
+    let from_partner: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, partner, s));
+    let partner_len = |s: usize| holding(hands[partner], s).count_ones();
+    for entry in 0..4 {
+        // Partner's top card heads the suit and the leader can lead it.
+        if from_partner[entry].0 == 0 || holding(hands[leader], entry) == 0 {
+            continue;
+        }
+        let mut total = 0;
+        let mut req = [0u8; 4];
+        let mut discards = 0;
+        let mut partner_used = 0;
+        for s in 0..4 {
+            let (by_leader, leader_req) = from_leader[s];
+            let (by_partner, partner_req) = from_partner[s];
+            if s != entry && by_leader > 0 && by_leader >= by_partner {
+                total += by_leader;
+                req[s] = leader_req;
+                discards += by_leader.saturating_sub(partner_len(s));
+                partner_used += by_leader.min(partner_len(s));
+            } else if by_partner > 0 {
+                total += by_partner;
+                req[s] = partner_req;
+                partner_used += by_partner;
+            }
+        }
+        let idle = hands[partner].count_ones() - partner_used;
+        if discards <= idle && total as i32 > best.0 {
+            best = (total as i32, req);
+        }
+    }
+    best
+}
+
 /// A lower bound on the tricks of the side *not* on lead, and the top cards
 /// of each suit it depends on. Rules that hold whatever the leader does:
 ///
-/// - No trumps left (or notrump): the leader's side can only ever win
+/// - No trumps left (or notrump): if the opponents head every suit the
+///   leader holds, they win this trick. Otherwise, the leader's side can only ever win
 ///   tricks in suits it heads, at most the longer of its two holdings in
 ///   each; if those fall short of the tricks left, the other side takes at
 ///   least one.
@@ -180,6 +239,9 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
     };
     if live_trumps == 0 {
         let mut sum = 0;
+        // Every suit the leader can lead is headed by an opponent.
+        let mut lead_lost = true;
+        let mut lead_req = [0u8; 4];
         for s in 0..4 {
             let cards = hands.map(|h| holding(h, s));
             let all = cards[0] | cards[1] | cards[2] | cards[3];
@@ -191,9 +253,18 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
             let (ours_a, ours_b) = (cards[leader], cards[(leader + 2) & 3]);
             if ours(owner) {
                 sum += ours_a.count_ones().max(ours_b.count_ones()) as i32;
+                if ours_a != 0 {
+                    lead_lost = false;
+                }
             } else if ours_a | ours_b != 0 {
                 req[s] = 1;
+                if ours_a != 0 {
+                    lead_req[s] = 1;
+                }
             }
+        }
+        if lead_lost {
+            return (1, lead_req);
         }
         return if sum < left { (1, req) } else { (0, [0; 4]) };
     }

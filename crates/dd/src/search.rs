@@ -180,6 +180,8 @@ pub struct Stats {
     pub quick_cuts: u64,
     /// Of those, settled by the sure tricks of the side not on lead.
     pub later_cuts: u64,
+    /// Second-hand positions settled by the trick in progress being sure.
+    pub second_hand_cuts: u64,
     /// Sum over stored entries of the number of top cards required.
     pub stored_req_cards: u64,
     /// Entries stored.
@@ -217,11 +219,96 @@ impl Search {
             return (false, [0; 4]);
         }
         if node.trick_len == 0 {
-            self.search_trick_start(node, target, left)
-        } else {
-            let (result, _, req) = self.search_moves(node, target, NO_MOVE);
-            (result, req)
+            return self.search_trick_start(node, target, left);
         }
+        if node.trick_len == 1 {
+            // Tricks the second hand's side needs for a cutoff.
+            let maximizing = node.mover() & 1 == 0;
+            let need = if maximizing {
+                target
+            } else {
+                left - target + 1
+            };
+            if let Some((sure, req)) = self.second_hand_tricks(node, need) {
+                if sure >= need {
+                    self.stats.second_hand_cuts += 1;
+                    return (maximizing, req);
+                }
+            }
+        }
+        let (result, _, req) = self.search_moves(node, target, NO_MOVE);
+        (result, req)
+    }
+
+    /// Tricks the side of the second hand is sure of, this one included,
+    /// when it can surely win the trick in progress: it holds the best card
+    /// of the suit led above the third hand's, or can ruff where the third
+    /// hand cannot overruff. In notrump the winning hand then cashes its
+    /// second best card of the suit and its top cards elsewhere. `None` when
+    /// the count cannot reach `need` or the trick is not sure.
+    fn second_hand_tricks(&self, node: &Node, need: i32) -> Option<(i32, Req)> {
+        let trump = self.trump;
+        if need > 1 && trump != NOTRUMP {
+            return None;
+        }
+        let seat = node.mover();
+        let partner = (seat + 2) & 3;
+        let third = (seat + 1) & 3;
+        let lead = node.trick[0];
+        let led = suit_of(lead);
+        let h = &node.hands;
+        let own = holding(h[seat], led);
+        let part = holding(h[partner], led);
+        let thr = holding(h[third], led);
+        let third_ruffs =
+            trump != NOTRUMP && led != trump && thr == 0 && holding(h[third], trump) != 0;
+        let mut req = [0u8; 4];
+        if trump != NOTRUMP
+            && led != trump
+            && ((own == 0 && holding(h[seat], trump) != 0)
+                || (part == 0 && holding(h[partner], trump) != 0))
+        {
+            // Our side ruffs and the third hand cannot overruff: it follows
+            // suit or has no trump.
+            return if third_ruffs { None } else { Some((1, req)) };
+        }
+        let ranks = own | part;
+        let theirs = thr | 1u16 << (lead & 15);
+        if ranks <= theirs || third_ruffs {
+            return None;
+        }
+        let live = holding(node.live(), led);
+        let top = 15 - ranks.leading_zeros();
+        req[led] = (live >> top).count_ones() as u8;
+        let mut sure = 1;
+        if sure >= need {
+            return Some((sure, req));
+        }
+        // Notrump: the hand with the best card wins and stays on lead.
+        let hh = if own > part { seat } else { partner };
+        let mine = holding(h[hh], led);
+        let rest = holding(h[0] | h[1] | h[2] | h[3], led) & !(1u16 << top);
+        if rest != 0 {
+            let second = 15 - rest.leading_zeros();
+            if mine >> second & 1 != 0 {
+                sure += 1;
+                req[led] = (live >> second).count_ones() as u8;
+            }
+        }
+        for s in 0..4 {
+            let cards = holding(h[hh], s);
+            if s == led || cards == 0 {
+                continue;
+            }
+            let others = holding(h[(hh + 1) & 3] | h[(hh + 2) & 3] | h[(hh + 3) & 3], s);
+            if others == 0 {
+                sure += cards.count_ones() as i32;
+            } else if cards.leading_zeros() < others.leading_zeros() {
+                sure += 1;
+                req[s] = req[s].max(1);
+            }
+        }
+        Some((sure, req))
     }
 
     fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Req) {
