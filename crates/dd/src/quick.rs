@@ -22,8 +22,15 @@ fn holding(hand: u64, suit: usize) -> u16 {
 ///
 /// The best of two plans: cash from the leader's hand, or lead a low card
 /// to a suit where partner holds the winner and cash from partner's hand.
-pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
-    let own = cash_from(hands, leader, trump);
+///
+/// Once the count reaches `need`, it keeps only the suits it needs, those
+/// depending on the fewest top cards first, so that the result depends on
+/// as few cards as possible.
+pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
+    let own = cash_from(hands, leader, trump, need);
+    if own.0 >= need {
+        return own;
+    }
     let partner = (leader + 2) & 3;
     let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     // A suit the leader can lead in which partner's highest card beats every
@@ -46,7 +53,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i3
     };
     let no_trumps = trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0);
     if no_trumps {
-        let both = cash_both(hands, leader);
+        let both = cash_both(hands, leader, need);
         return if both.0 > own.0 { both } else { own };
     }
     if trump != NOTRUMP && holding(hands[partner], trump) != 0 {
@@ -56,7 +63,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i3
         let _ = entry;
         return own;
     }
-    let (via, mut req) = cash_from(hands, partner, trump);
+    let (via, mut req) = cash_from(hands, partner, trump, need);
     if via <= own.0 {
         return own;
     }
@@ -68,7 +75,15 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize) -> (i3
 /// its trumps above every opposing trump wins the trick it falls on, and
 /// one hand's cards fall on different tricks. Returns the count and the top
 /// trumps it depends on.
-pub(crate) fn top_trump_tricks(hands: &[u64; 4], seat: usize, trump: usize) -> (i32, Req) {
+///
+/// With no opposing trump the count depends on lengths alone; when `need`
+/// is one trick, on the top trump alone.
+pub(crate) fn top_trump_tricks(
+    hands: &[u64; 4],
+    seat: usize,
+    trump: usize,
+    need: i32,
+) -> (i32, Req) {
     let mut req = [0u8; 4];
     if trump == NOTRUMP {
         return (0, req);
@@ -89,11 +104,14 @@ pub(crate) fn top_trump_tricks(hands: &[u64; 4], seat: usize, trump: usize) -> (
         .map(|h| (h & if theirs == 0 { 0xffff } else { floor }).count_ones())
         .max()
         .unwrap_or(0);
-    if best > 0 {
+    if best > 0 && theirs != 0 {
+        if need <= 1 {
+            req[trump] = 1;
+            return (1, req);
+        }
         // The owners of every trump down to the opponents' highest decide.
         let all = ours[0] | ours[1] | theirs;
-        let above = if theirs == 0 { all } else { all & floor };
-        req[trump] = (above.count_ones() + u32::from(theirs != 0)) as u8;
+        req[trump] = ((all & floor).count_ones() + 1) as u8;
     }
     (best as i32, req)
 }
@@ -135,30 +153,68 @@ fn cash_suit(hands: &[u64; 4], leader: usize, s: usize) -> (u32, u8) {
     (won, won as u8)
 }
 
-fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
-    let partner = hands[(leader + 2) & 3];
+fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
     let mut req = [0u8; 4];
-    let mut trump_tricks = 0u32;
-    let mut side_tricks = 0u32;
+    let mut won = [0u32; 4];
     for s in 0..4 {
-        let (mut won, r) = cash_suit(hands, leader, s);
-        if won == 0 {
+        let (mut w, r) = cash_suit(hands, leader, s);
+        if w == 0 {
             continue;
         }
         req[s] = r;
         if trump != NOTRUMP && s != trump {
             for opponent in [lho, rho] {
                 if holding(opponent, trump) != 0 {
-                    won = won.min(holding(opponent, s).count_ones());
+                    w = w.min(holding(opponent, s).count_ones());
                 }
             }
         }
+        won[s] = w;
+    }
+    let total = cashed(hands, leader, trump, &won, 0b1111);
+    if total < need {
+        return (total, req);
+    }
+    // The fewest top cards that still make `need`.
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by_key(|&s| req[s]);
+    let mut used = 0u8;
+    for s in order {
+        if won[s] == 0 {
+            continue;
+        }
+        used |= 1 << s;
+        let count = cashed(hands, leader, trump, &won, used);
+        if count >= need {
+            let mut kept = [0u8; 4];
+            for t in 0..4 {
+                if used >> t & 1 != 0 {
+                    kept[t] = req[t];
+                }
+            }
+            return (count, kept);
+        }
+    }
+    (total, req)
+}
+
+/// Tricks from cashing `won[s]` rounds of each suit `s` in `used`: trumps
+/// first; side-suit rounds stop one after partner, holding only trumps,
+/// would be forced to ruff and take the lead.
+fn cashed(hands: &[u64; 4], leader: usize, trump: usize, won: &[u32; 4], used: u8) -> i32 {
+    let partner = hands[(leader + 2) & 3];
+    let mut trump_tricks = 0u32;
+    let mut side_tricks = 0u32;
+    for s in 0..4 {
+        if used >> s & 1 == 0 {
+            continue;
+        }
         if s == trump {
-            trump_tricks += won;
+            trump_tricks += won[s];
         } else {
-            side_tricks += won;
+            side_tricks += won[s];
         }
     }
     if trump != NOTRUMP {
@@ -170,14 +226,14 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize) -> (i32, Req) {
             side_tricks = side_tricks.min(side_left + 1);
         }
     }
-    ((trump_tricks + side_tricks) as i32, req)
+    (trump_tricks + side_tricks) as i32
 }
 
 /// With no trumps in play: the leader cashes suits from the top, then crosses
 /// to partner's winner in an entry suit and partner cashes the rest. Each suit
 /// is cashed by one hand, the one with more rounds in it. Partner must have
 /// enough idle cards for the discards the leader's rounds force on it.
-fn cash_both(hands: &[u64; 4], leader: usize) -> (i32, Req) {
+fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
     let partner = (leader + 2) & 3;
     let mut best = (0, [0u8; 4]);
     let from_leader: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, leader, s));
@@ -188,27 +244,52 @@ fn cash_both(hands: &[u64; 4], leader: usize) -> (i32, Req) {
         if from_partner[entry].0 == 0 || holding(hands[leader], entry) == 0 {
             continue;
         }
-        let mut total = 0;
-        let mut req = [0u8; 4];
-        let mut discards = 0;
-        let mut partner_used = 0;
-        for s in 0..4 {
+        // Per suit: (tricks, top cards required, partner's discards, partner's cards used).
+        let plan: [(u32, u8, u32, u32); 4] = std::array::from_fn(|s| {
             let (by_leader, leader_req) = from_leader[s];
             let (by_partner, partner_req) = from_partner[s];
             if s != entry && by_leader > 0 && by_leader >= by_partner {
-                total += by_leader;
-                req[s] = leader_req;
-                discards += by_leader.saturating_sub(partner_len(s));
-                partner_used += by_leader.min(partner_len(s));
-            } else if by_partner > 0 {
-                total += by_partner;
-                req[s] = partner_req;
-                partner_used += by_partner;
+                (
+                    by_leader,
+                    leader_req,
+                    by_leader.saturating_sub(partner_len(s)),
+                    by_leader.min(partner_len(s)),
+                )
+            } else {
+                (by_partner, partner_req, 0, by_partner)
+            }
+        });
+        let mut used = 0b1111u8;
+        let count = |used: u8| {
+            let (mut total, mut discards, mut partner_used) = (0, 0, 0);
+            for (s, &(tricks, _, d, u)) in plan.iter().enumerate() {
+                if used >> s & 1 != 0 {
+                    total += tricks;
+                    discards += d;
+                    partner_used += u;
+                }
+            }
+            let idle = hands[partner].count_ones() - partner_used;
+            (total as i32, discards <= idle)
+        };
+        let (total, playable) = count(used);
+        if !playable {
+            continue;
+        }
+        if total >= need {
+            // Drop the suits needing the most top cards while `need` holds.
+            let mut order = [0usize, 1, 2, 3];
+            order.sort_by_key(|&s| std::cmp::Reverse(plan[s].1));
+            for s in order {
+                if s != entry && count(used & !(1 << s)).0 >= need {
+                    used &= !(1 << s);
+                }
             }
         }
-        let idle = hands[partner].count_ones() - partner_used;
-        if discards <= idle && total as i32 > best.0 {
-            best = (total as i32, req);
+        let (total, _) = count(used);
+        if total > best.0 {
+            let req = std::array::from_fn(|s| if used >> s & 1 != 0 { plan[s].1 } else { 0 });
+            best = (total, req);
         }
     }
     best

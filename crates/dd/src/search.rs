@@ -296,6 +296,9 @@ impl Search {
             }
         }
         for s in 0..4 {
+            if sure >= need {
+                break;
+            }
             let cards = holding(h[hh], s);
             if s == led || cards == 0 {
                 continue;
@@ -327,7 +330,8 @@ impl Search {
         };
         // Trumps above all the other side's: a floor for either side.
         for seat in [0, 1] {
-            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump);
+            let need = if seat == 0 { target } else { left - target + 1 };
+            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump, need);
             let settled = if seat == 0 {
                 sure >= target
             } else {
@@ -338,7 +342,12 @@ impl Search {
                 return (seat == 0, sure_req);
             }
         }
-        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump);
+        let need = if leader & 1 == 0 {
+            target
+        } else {
+            left - target + 1
+        };
+        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump, need);
         if leader & 1 == 0 {
             if sure >= target {
                 self.stats.quick_cuts += 1;
