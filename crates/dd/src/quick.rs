@@ -105,13 +105,23 @@ pub(crate) fn top_trump_tricks(
         .max()
         .unwrap_or(0);
     if best > 0 && theirs != 0 {
-        if need <= 1 {
-            req[trump] = 1;
-            return (1, req);
+        // From the top: once one hand holds `need` of our top trumps, those
+        // owners decide; otherwise every trump down to the opponents' best.
+        let mut rest = (ours[0] | ours[1]) & floor;
+        let mut counts = [0i32; 2];
+        let mut k = 0u8;
+        while rest != 0 {
+            let bit = 1u16 << (15 - rest.leading_zeros());
+            rest &= !bit;
+            k += 1;
+            let hand = usize::from(ours[0] & bit == 0);
+            counts[hand] += 1;
+            if counts[hand] >= need {
+                req[trump] = k;
+                return (counts[hand], req);
+            }
         }
-        // The owners of every trump down to the opponents' highest decide.
-        let all = ours[0] | ours[1] | theirs;
-        req[trump] = ((all & floor).count_ones() + 1) as u8;
+        req[trump] = k + 1;
     }
     (best as i32, req)
 }
@@ -323,6 +333,7 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
         // Every suit the leader can lead is headed by an opponent.
         let mut lead_lost = true;
         let mut lead_req = [0u8; 4];
+        let mut spare = [0i32; 4];
         for s in 0..4 {
             let cards = hands.map(|h| holding(h, s));
             let all = cards[0] | cards[1] | cards[2] | cards[3];
@@ -332,13 +343,15 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
             let top = 1u16 << (15 - all.leading_zeros());
             let owner = (0..4).find(|&h| cards[h] & top != 0).unwrap_or(0);
             let (ours_a, ours_b) = (cards[leader], cards[(leader + 2) & 3]);
+            let longer = ours_a.count_ones().max(ours_b.count_ones()) as i32;
             if ours(owner) {
-                sum += ours_a.count_ones().max(ours_b.count_ones()) as i32;
+                sum += longer;
                 if ours_a != 0 {
                     lead_lost = false;
                 }
             } else if ours_a | ours_b != 0 {
                 req[s] = 1;
+                spare[s] = longer;
                 if ours_a != 0 {
                     lead_req[s] = 1;
                 }
@@ -347,7 +360,20 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
         if lead_lost {
             return (1, lead_req);
         }
-        return if sum < left { (1, req) } else { (0, [0; 4]) };
+        if sum >= left {
+            return (0, [0; 4]);
+        }
+        // A suit the opponents head need not be required while the count
+        // stays short with the leader's side heading it too.
+        let mut order = [0usize, 1, 2, 3];
+        order.sort_by_key(|&s| spare[s]);
+        for s in order {
+            if req[s] != 0 && sum + spare[s] < left {
+                sum += spare[s];
+                req[s] = 0;
+            }
+        }
+        return (1, req);
     }
     // Owners of the three best trumps, from the top.
     let trumps = hands.map(|h| holding(h, trump));

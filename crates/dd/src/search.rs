@@ -458,8 +458,7 @@ impl Search {
     /// The table's view of a position at a trick boundary.
     fn shape(&self, node: &Node) -> Shape {
         let mut key = (self.trump as u128) << 66 | (node.leader as u128) << 64;
-        let mut owners = [0u32; 4];
-        let mut counts = [0u8; 4];
+        let mut owners: u128 = 0;
         let h = &node.hands;
         for s in 0..4 {
             let (n, e, so, w) = (
@@ -472,23 +471,22 @@ impl Search {
                 key |= (x.count_ones() as u128) << (16 * s + 4 * i);
             }
             let mut live = n | e | so | w;
-            counts[s] = live.count_ones() as u8;
+            // Owners of the live cards from the highest down, two bits each,
+            // left-aligned in the suit's 32-bit lane.
             let mut code: u32 = 0;
+            let mut shift = 32;
             while live != 0 {
                 let bit = 1u16 << (15 - live.leading_zeros());
                 let owner = u32::from(e & bit != 0)
                     | (u32::from(so & bit != 0) << 1)
                     | (u32::from(w & bit != 0) * 3);
-                code = code << 2 | owner;
+                shift -= 2;
+                code |= owner << shift;
                 live ^= bit;
             }
-            owners[s] = code;
+            owners |= u128::from(code) << (32 * s);
         }
-        Shape {
-            key,
-            owners,
-            counts,
-        }
+        Shape { key, owners }
     }
 
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a

@@ -26,22 +26,24 @@ pub(crate) const NO_MOVE: u8 = 0xff;
 pub(crate) struct Shape {
     /// Leader, trump and the length of every hand in every suit.
     pub key: u128,
-    /// Per suit: the owners of its live cards from the highest down, two bits
-    /// each, the highest card in the most significant place.
-    pub owners: [u32; 4],
-    /// Per suit: the number of live cards.
-    pub counts: [u8; 4],
+    /// Per suit, in its 32-bit lane: the owners of its live cards from the
+    /// highest down, two bits each, the highest card in the lane's most
+    /// significant bits.
+    pub owners: u128,
 }
 
-impl Shape {
-    #[inline]
-    fn top(&self, suit: usize, k: u8) -> u32 {
-        if k == 0 {
-            0
-        } else {
-            self.owners[suit] >> (2 * (self.counts[suit] - k))
+/// The bits of [`Shape::owners`] that hold the owners of the top `req[s]`
+/// cards of each suit `s`.
+#[inline]
+fn mask(req: Req) -> u128 {
+    let mut mask = 0u128;
+    for (s, &k) in req.iter().enumerate() {
+        if k > 0 {
+            let lane = !0u32 << (32 - 2 * u32::from(k));
+            mask |= u128::from(lane) << (32 * s);
         }
     }
+    mask
 }
 
 /// What the table knows of a position.
@@ -55,7 +57,9 @@ pub(crate) enum Lookup {
 
 #[derive(Clone, Copy)]
 struct Entry {
-    pattern: [u32; 4],
+    /// The owner bits the entry depends on, and their values.
+    mask: u128,
+    pattern: u128,
     req: Req,
     lo: u8,
     hi: u8,
@@ -118,7 +122,7 @@ impl TranspositionTable {
 
     #[inline]
     fn matches(e: &Entry, shape: &Shape) -> bool {
-        (0..4).all(|s| shape.top(s, e.req[s]) == e.pattern[s])
+        shape.owners & e.mask == e.pattern
     }
 
     /// Looks for an entry that settles whether North-South take `target`.
@@ -147,19 +151,15 @@ impl TranspositionTable {
     /// Records that North-South take at least `lo` and at most `hi` tricks in
     /// every position of the class of `shape` under `req`.
     pub fn store(&mut self, shape: &Shape, req: Req, lo: u8, hi: u8, best: u8) {
-        let pattern = [
-            shape.top(0, req[0]),
-            shape.top(1, req[1]),
-            shape.top(2, req[2]),
-            shape.top(3, req[3]),
-        ];
+        let mask = mask(req);
+        let pattern = shape.owners & mask;
         if self.len >= self.capacity {
             self.clear();
         }
         let list = self.lists.entry(shape.key).or_default();
         if let Some(e) = list
             .iter_mut()
-            .find(|e| e.req == req && e.pattern == pattern)
+            .find(|e| e.mask == mask && e.pattern == pattern)
         {
             e.lo = e.lo.max(lo);
             e.hi = e.hi.min(hi);
@@ -169,6 +169,7 @@ impl TranspositionTable {
             return;
         }
         list.push(Entry {
+            mask,
             pattern,
             req,
             lo,
