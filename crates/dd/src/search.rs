@@ -315,12 +315,16 @@ impl Search {
     }
 
     fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Req) {
-        let leader = node.leader as usize;
         if left == 1 {
             return self.last_trick(node, target);
         }
-        let shape = self.shape(node);
         self.stats.boundaries += 1;
+        // Sure tricks first: cheaper than a probe, and what they settle
+        // depends on fewer cards than a table entry would.
+        if let Some((result, req)) = self.sure_tricks_cut(node, target, left) {
+            return (result, req);
+        }
+        let shape = self.shape(node);
         let hint = match self.tt.probe(&shape, target) {
             Lookup::Cut(result, req) => {
                 self.stats.table_cuts += 1;
@@ -328,50 +332,6 @@ impl Search {
             }
             Lookup::Miss(hint) => hint,
         };
-        // Trumps above all the other side's: a floor for either side.
-        for seat in [0, 1] {
-            let need = if seat == 0 { target } else { left - target + 1 };
-            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump, need);
-            let settled = if seat == 0 {
-                sure >= target
-            } else {
-                left - sure < target
-            };
-            if settled {
-                self.stats.quick_cuts += 1;
-                return (seat == 0, sure_req);
-            }
-        }
-        let need = if leader & 1 == 0 {
-            target
-        } else {
-            left - target + 1
-        };
-        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump, need);
-        if leader & 1 == 0 {
-            if sure >= target {
-                self.stats.quick_cuts += 1;
-                self.tt
-                    .store(&shape, sure_req, sure as u8, left as u8, NO_MOVE);
-                return (true, sure_req);
-            }
-        } else if left - sure < target {
-            self.stats.quick_cuts += 1;
-            self.tt
-                .store(&shape, sure_req, 0, (left - sure) as u8, NO_MOVE);
-            return (false, sure_req);
-        }
-        // Tricks the side not on lead is sure of: a ceiling for the leader.
-        let (theirs, theirs_req) = later_tricks(&node.hands, leader, self.trump, left);
-        if leader & 1 == 0 {
-            if left - theirs < target {
-                self.stats.later_cuts += 1;
-                return (false, theirs_req);
-            }
-        } else if theirs >= target {
-            self.stats.later_cuts += 1;
-            return (true, theirs_req);
-        }
         let (result, best, req) = self.search_moves(node, target, hint);
         let best = if best == NO_MOVE {
             NO_MOVE
@@ -386,6 +346,39 @@ impl Search {
             self.tt.store(&shape, req, 0, (target - 1) as u8, best);
         }
         (result, req)
+    }
+
+    /// Settles a trick start from sure tricks alone, if it can: top trumps
+    /// of either side, quick tricks of the side on lead, and the tricks the
+    /// other side is sure of. With the result comes its requirement.
+    fn sure_tricks_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
+        let leader = node.leader as usize;
+        // Trumps above all the other side's: a floor for either side.
+        for seat in [0, 1] {
+            let need = if seat == 0 { target } else { left - target + 1 };
+            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump, need);
+            if sure >= need {
+                self.stats.quick_cuts += 1;
+                return Some((seat == 0, sure_req));
+            }
+        }
+        let need = if leader & 1 == 0 {
+            target
+        } else {
+            left - target + 1
+        };
+        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump, need);
+        if sure >= need {
+            self.stats.quick_cuts += 1;
+            return Some((leader & 1 == 0, sure_req));
+        }
+        // Tricks the side not on lead is sure of: a ceiling for the leader.
+        let (theirs, theirs_req) = later_tricks(&node.hands, leader, self.trump, left);
+        if theirs > left - need {
+            self.stats.later_cuts += 1;
+            return Some((leader & 1 != 0, theirs_req));
+        }
+        None
     }
 
     /// One card left in each hand: play them out.
