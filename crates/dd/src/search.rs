@@ -639,8 +639,40 @@ impl Search {
         let winner_seat = (node.leader as usize + best) & 3;
         let rank = i16::from(card & 15);
         let discard_penalty = if suit_of(card) != led && suit_of(card) != trump {
-            // Discarding: keep the lowest cards of short suits for later.
-            i16::from(holding(node.hands[seat], suit_of(card)).count_ones() as u8)
+            // Discarding: from long suits, sparing a guarded second best
+            // card and a bare top card.
+            let s = suit_of(card);
+            let mine = holding(node.hands[seat], s);
+            let len = mine.count_ones() as i16;
+            let all = holding(
+                node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
+                s,
+            );
+            let top = 15 - all.leading_zeros();
+            let rest = all & !(1u16 << top);
+            let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+            let holds_top = mine >> top & 1 != 0;
+            let (divisor, kx, bare_ace) = match node.trick_len {
+                1 => {
+                    let fourth = holding(node.hands[(seat + 2) & 3], led);
+                    let third =
+                        holding(node.hands[(seat + 1) & 3], led) | 1u16 << (node.trick[0] & 15);
+                    if fourth > third {
+                        (23, 2, 3)
+                    } else {
+                        (33, 6, 8)
+                    }
+                }
+                2 => (24, 4, 4),
+                _ => (27, 6, 8),
+            };
+            let mut add = len * 64 / divisor;
+            if len == 2 && holds_second {
+                add -= kx;
+            } else if len == 1 && holds_top {
+                add -= bare_ace;
+            }
+            add
         } else {
             0
         };
@@ -659,6 +691,18 @@ impl Search {
             if last {
                 return 100 - rank;
             }
+            if node.trick_len == 1 && suit_of(card) == led {
+                // Partner, last to play, beats the lead and everything the
+                // third hand holds: leave the trick to partner.
+                let fourth = holding(node.hands[(seat + 2) & 3], led);
+                let third = holding(lho, led);
+                let third_ruffs =
+                    trump != NOTRUMP && led != trump && third == 0 && holding(lho, trump) != 0;
+                if !third_ruffs && fourth > (third | 1u16 << (winning & 15)) {
+                    return -rank;
+                }
+            }
+
             // Second or third hand: the next player is the only opponent
             // still to play.
             if !can_beat(lho, card, led, trump) {
