@@ -635,6 +635,9 @@ impl Search {
     fn follow_score(&self, node: &Node, seat: usize, card: u8) -> i16 {
         let trump = self.trump;
         let led = suit_of(node.trick[0]);
+        if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
+            return self.second_hand_ruff_or_discard(node, seat, card, led);
+        }
         let (best, winning) = node.winning(trump);
         let winner_seat = (node.leader as usize + best) & 3;
         let rank = i16::from(card & 15);
@@ -712,6 +715,55 @@ impl Search {
             }
         } else {
             -rank + discard_penalty
+        }
+    }
+}
+
+impl Search {
+    /// Ordering score of a second hand void in a side suit led in a trump
+    /// contract: discard when partner, last to play, will win the trick
+    /// anyway; otherwise ruff, cheaply when the third hand follows.
+    fn second_hand_ruff_or_discard(&self, node: &Node, seat: usize, card: u8, led: usize) -> i16 {
+        let trump = self.trump;
+        let s = suit_of(card);
+        let rank = i16::from(card & 15);
+        let h = &node.hands;
+        let (third, fourth) = (h[(seat + 1) & 3], h[(seat + 2) & 3]);
+        let lead_bit = 1u16 << (node.trick[0] & 15);
+        let third_follows = holding(third, led) != 0;
+        let fourth_wins_suit = holding(fourth, led) > (holding(third, led) | lead_bit);
+        let fourth_ruffs = holding(fourth, led) == 0 && holding(fourth, trump) != 0;
+        let mine = holding(h[seat], s);
+        let len = mine.count_ones() as i16;
+        let all = holding(h[0] | h[1] | h[2] | h[3], s);
+        let rest = all & !(1u16 << (15 - all.leading_zeros()));
+        let kx = len == 2 && rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+        let careful = || -2 + len * 64 / 36 - if kx { 4 } else { 0 };
+        if s != trump {
+            let partner_wins = if third_follows {
+                fourth_wins_suit || fourth_ruffs
+            } else {
+                (fourth_ruffs && holding(fourth, trump) > holding(third, trump))
+                    || (holding(third, trump) == 0 && fourth_wins_suit)
+            };
+            let add = if partner_wins {
+                60 + len * 64 / 44
+            } else {
+                careful()
+            };
+            return -rank + add;
+        }
+        let ruff = 24 - rank + len * 64 / 44;
+        if third_follows
+            || (holding(third, trump) != 0
+                && fourth_ruffs
+                && holding(fourth, trump) > holding(third, trump))
+            || 1u16 << (card & 15) > holding(third, trump)
+        {
+            ruff
+        } else {
+            // Overruffed: make the trick cost the opponents.
+            15 - rank + len * 64 / 36 - if kx { 4 } else { 0 }
         }
     }
 }
