@@ -571,9 +571,11 @@ impl Search {
             rest &= !(1u16 << b);
         }
         let (winner, second, third) = (owners[0], owners[1], owners[2]);
-        let played = 13 - node.hands[seat].count_ones() as i16;
-        let count = |h: usize| if len(h) == 0 { played + 1 } else { len(h) } * 4;
-        let mut delta = -((count(lho) + count(rho)) * 32 / 19);
+        // A void opponent chooses among all its cards.
+        // A void opponent may discard any of its cards.
+        let hand_size = node.hands[seat].count_ones() as i16;
+        let count = |h: usize| if len(h) == 0 { hand_size } else { len(h) } * 4;
+        let mut delta = -((count(lho) + count(rho)) * 32 / if trump == NOTRUMP { 19 } else { 13 });
         if len(partner) == 0 {
             delta -= 9;
         }
