@@ -26,6 +26,9 @@ pub struct CardValue {
 /// transposition table carries over from call to call.
 pub struct Solver {
     search: Search,
+    /// The hands of the last position asked about: a position from another
+    /// deal empties the table (see [`Solver::prepare`]).
+    last_hands: [u64; 4],
 }
 
 impl Default for Solver {
@@ -50,6 +53,7 @@ impl Solver {
     pub fn with_table_size(log2_entries: u32) -> Solver {
         Solver {
             search: Search::new(log2_entries.clamp(4, 30)),
+            last_hands: [0; 4],
         }
     }
 
@@ -87,7 +91,26 @@ impl Solver {
             node.trick[i] = card.bit() as u8;
             node.trick_len += 1;
         }
+        self.forget_other_deals(&node.hands);
         node
+    }
+
+    /// Entries stay valid from deal to deal, but those of another deal
+    /// rarely match and lengthen every list the search scans. When more than
+    /// half the cards both positions hold have changed hands, the table is
+    /// emptied; positions of one deal, and worlds that keep two hands, keep
+    /// it.
+    fn forget_other_deals(&mut self, hands: &[u64; 4]) {
+        let common = (hands[0] | hands[1] | hands[2] | hands[3])
+            & (self.last_hands[0] | self.last_hands[1] | self.last_hands[2] | self.last_hands[3]);
+        let kept = (0..4)
+            .map(|h| (hands[h] & self.last_hands[h]).count_ones())
+            .sum::<u32>();
+        let moved = common.count_ones() - kept;
+        if 2 * moved > common.count_ones() {
+            self.search.tt.clear();
+        }
+        self.last_hands = *hands;
     }
 
     /// Exact tricks for North-South from `node` on, between known bounds:
