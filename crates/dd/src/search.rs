@@ -587,7 +587,8 @@ impl Search {
         } else if ruffable(partner) {
             delta += 25;
         }
-        let rank = 14 - (all >> (card & 15) >> 1).count_ones() as i16;
+        // The card's place in its suit: 1 for the best card still in play.
+        let rank = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
         let sequence = group.1 - group.0 > 1;
         let top = winner == Some(seat) && (all >> (card & 15) >> 1) == 0;
         let partner_best = holding(node.hands[partner], s);
@@ -625,7 +626,7 @@ impl Search {
                 rank - 17
             } else if !sequence {
                 12 + rank
-            } else if second == Some(seat) && rank == 13 {
+            } else if rank == 2 {
                 48
             } else {
                 29 - rank
