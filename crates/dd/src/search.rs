@@ -536,7 +536,11 @@ impl Search {
                 let score = if card == hint_card {
                     1000
                 } else if node.trick_len == 0 {
-                    self.lead_score(node, seat, card, live, group)
+                    if self.trump == NOTRUMP {
+                        self.lead_score(node, seat, card, live, group)
+                    } else {
+                        self.trump_lead_score(node, seat, card, live, group)
+                    }
                 } else {
                     self.follow_score(node, seat, card)
                 };
@@ -767,6 +771,144 @@ impl Search {
         } else {
             // Overruffed: make the trick cost the opponents.
             15 - rank + len * 64 / 36 - if kx { 4 } else { 0 }
+        }
+    }
+}
+
+impl Search {
+    /// Ordering score of a lead in a trump contract, after DDS's weights:
+    /// cheap trees first (suits where the opponents have few cards), suits
+    /// the opponents cannot ruff and partner can, then leads that win the
+    /// trick by who holds the best cards of the suit and the trumps.
+    fn trump_lead_score(
+        &self,
+        node: &Node,
+        seat: usize,
+        card: u8,
+        live: u64,
+        group: (u8, u8),
+    ) -> i16 {
+        let s = suit_of(card);
+        let trump = self.trump;
+        let h = &node.hands;
+        let partner = (seat + 2) & 3;
+        let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
+        let len = |x: usize| holding(h[x], s).count_ones() as i16;
+        let trumps = |x: usize| holding(h[x], trump);
+        let all = holding(live, s);
+        // The owners of the three best cards of the suit.
+        let mut rest = all;
+        let mut owners = [None; 3];
+        for o in &mut owners {
+            if rest == 0 {
+                break;
+            }
+            let b = 15 - rest.leading_zeros();
+            *o = (0..4).find(|&x| holding(h[x], s) >> b & 1 != 0);
+            rest &= !(1u16 << b);
+        }
+        let (winner, second, third) = (owners[0], owners[1], owners[2]);
+        let hand_size = h[seat].count_ones() as i16;
+        let count = |x: usize| if len(x) == 0 { hand_size } else { len(x) } * 4;
+        let mut delta = -((count(lho) + count(rho)) * 32 / 13);
+        let side = s != trump;
+        let can_ruff = |x: usize| len(x) == 0 && trumps(x) != 0;
+        if side && (can_ruff(lho) || can_ruff(rho)) {
+            delta -= 12;
+        }
+        if side && can_ruff(partner) && len(rho) > 0 {
+            delta += 17;
+        }
+        if winner == Some(rho) || second == Some(rho) {
+            if len(rho) != 1 {
+                delta -= 12;
+            }
+        } else if winner == Some(lho) && second == Some(partner) && len(partner) != 1 {
+            delta += 27;
+        }
+        if side
+            && len(seat) == 1
+            && trumps(seat) != 0
+            && len(partner) > 1
+            && winner == Some(partner)
+        {
+            delta += 19;
+        }
+        let rank = i16::from(card & 15);
+        // The card's place in its suit: 1 for the best card still in play.
+        let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+        let is_top = place == 1;
+        let sequence = group.1 - group.0 > 1;
+        let no_ruff = |o: usize| len(o) != 0 || trumps(o) == 0;
+        // Partner's ruff stands against every opponent who could overruff.
+        let overruffs = |o: usize| len(o) != 0 || trumps(partner) > trumps(o);
+        let opponents_best = holding(h[lho], s) | holding(h[rho], s);
+        let win = if is_top {
+            !side
+                || if len(partner) != 0 || trumps(partner) == 0 {
+                    no_ruff(lho) && no_ruff(rho)
+                } else {
+                    overruffs(lho) && overruffs(rho)
+                }
+        } else if holding(h[partner], s) > opponents_best {
+            !side || (no_ruff(lho) && no_ruff(rho))
+        } else if side && can_ruff(partner) {
+            overruffs(lho) && overruffs(rho)
+        } else {
+            false
+        };
+        let singleton_winner =
+            (len(lho) == 1 && winner == Some(lho)) || (len(rho) == 1 && winner == Some(rho));
+        if win {
+            if singleton_winner {
+                delta + 35 + place
+            } else if winner == Some(seat) {
+                if second == Some(partner) {
+                    delta + 48 + place
+                } else if is_top {
+                    delta + 31
+                } else {
+                    delta - 3 + place
+                }
+            } else if winner == Some(partner) {
+                if second == Some(seat) {
+                    delta + 42 + place
+                } else {
+                    delta + 28 + place
+                }
+            } else if sequence && place == 2 {
+                delta + 40
+            } else if sequence {
+                delta + 22 + place
+            } else {
+                delta + 11 + place
+            }
+        } else {
+            if second == Some(partner) && third == Some(partner) {
+                delta += 20;
+            } else if len(partner) > 1
+                && ((second == Some(seat) && third == Some(partner))
+                    || (second == Some(partner) && third == Some(seat)))
+            {
+                delta += 13;
+            }
+            if singleton_winner {
+                delta + place + 2
+            } else if winner == Some(seat) {
+                if second == Some(partner) {
+                    delta + 33 + place
+                } else if is_top {
+                    delta + 38
+                } else {
+                    delta - 14 + place
+                }
+            } else if winner == Some(partner) {
+                delta + 34 + place
+            } else if sequence && place == 2 {
+                delta + 35
+            } else {
+                delta + 17 - rank
+            }
         }
     }
 }
