@@ -542,7 +542,7 @@ impl Search {
                         self.trump_lead_score(node, seat, card, live, group)
                     }
                 } else {
-                    self.follow_score(node, seat, card)
+                    self.follow_score(node, seat, card, live, group)
                 };
                 list.push(card, score, group);
             }
@@ -639,7 +639,7 @@ impl Search {
         }
     }
 
-    fn follow_score(&self, node: &Node, seat: usize, card: u8) -> i16 {
+    fn follow_score(&self, node: &Node, seat: usize, card: u8, live: u64, group: (u8, u8)) -> i16 {
         let trump = self.trump;
         let led = suit_of(node.trick[0]);
         if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
@@ -717,8 +717,27 @@ impl Search {
             // still to play.
             if !can_beat(lho, card, led, trump) {
                 90 - rank
+            } else if node.trick_len == 1 {
+                let place = 1 + (holding(live, led) >> (card & 15) >> 1).count_ones() as i16;
+                if group.1 - group.0 > 1 {
+                    10 + place
+                } else {
+                    13 - rank
+                }
             } else {
                 20 - rank
+            }
+        } else if node.trick_len == 1 && suit_of(card) == led {
+            // Second hand, too low to win: a card below both other hands'
+            // lowest makes no difference.
+            let place = 1 + (holding(live, led) >> (card & 15) >> 1).count_ones() as i16;
+            let third = holding(lho, led);
+            let fourth = holding(node.hands[(seat + 2) & 3], led);
+            let low = |x: u16| x != 0 && x.trailing_zeros() > u32::from(card & 15);
+            if low(third) || low(fourth) {
+                -3 + place
+            } else {
+                -11 + place
             }
         } else {
             -rank + discard_penalty
