@@ -76,6 +76,21 @@ fn race<T: PartialEq>(
     }
 }
 
+/// One workload on one thread: the opponent, then ours, then the opponent
+/// again, so that a machine that slows down or speeds up during the run
+/// weighs on both sides. The opponent's time is the mean of its two runs.
+fn duel<T: PartialEq>(
+    opponent: &mut Option<Box<dyn Opponent>>,
+    ours: impl FnOnce() -> Vec<T>,
+    mut theirs: impl FnMut(&mut dyn Opponent) -> Vec<T>,
+) -> (Duration, Option<Duration>, usize) {
+    let before = opponent.as_mut().map(|o| time(|| theirs(o.as_mut())).1);
+    let (answers, ours) = time(ours);
+    let (after, mismatches) = race(opponent, &answers, theirs);
+    let theirs = before.zip(after).map(|(a, b)| (a + b) / 2);
+    (ours, theirs, mismatches)
+}
+
 fn reference_positions(n: usize) -> Vec<Position> {
     include_str!("../../dd/tests/data/dd-positions.jsonl")
         .lines()
@@ -139,16 +154,17 @@ fn main() -> Result<()> {
         args.seed
     );
     eprintln!("tables: {} deals, 1 thread ...", deals.len());
-    let (ours_tables, ours) = time(|| {
-        let mut s = Solver::new();
-        deals
-            .iter()
-            .map(|d| s.table(d).expect("random deals are full deals"))
-            .collect::<Vec<_>>()
-    });
-    let (theirs, mismatches) = race(&mut opponent, &ours_tables, |o| {
-        deals.iter().map(|d| o.table(d)).collect()
-    });
+    let (ours, theirs, mismatches) = duel(
+        &mut opponent,
+        || {
+            let mut s = Solver::new();
+            deals
+                .iter()
+                .map(|d| s.table(d).expect("random deals are full deals"))
+                .collect::<Vec<_>>()
+        },
+        |o| deals.iter().map(|d| o.table(d)).collect(),
+    );
     rows.push(Row {
         workload: tables_label.clone(),
         threads: 1,
@@ -175,21 +191,22 @@ fn main() -> Result<()> {
         "per-card values: {} reference positions ...",
         positions.len()
     );
-    let (ours_values, ours) = time(|| {
-        let mut s = Solver::new();
-        positions
-            .iter()
-            .map(|p| {
-                s.card_values(p)
-                    .into_iter()
-                    .map(|v| (v.card, v.tricks))
-                    .collect::<Vec<_>>()
-            })
-            .collect::<Vec<_>>()
-    });
-    let (theirs, mismatches) = race(&mut opponent, &ours_values, |o| {
-        positions.iter().map(|p| o.card_values(p)).collect()
-    });
+    let (ours, theirs, mismatches) = duel(
+        &mut opponent,
+        || {
+            let mut s = Solver::new();
+            positions
+                .iter()
+                .map(|p| {
+                    s.card_values(p)
+                        .into_iter()
+                        .map(|v| (v.card, v.tricks))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        },
+        |o| positions.iter().map(|p| o.card_values(p)).collect(),
+    );
     rows.push(Row {
         workload: format!(
             "value of every card, {} reference positions",
@@ -206,21 +223,24 @@ fn main() -> Result<()> {
         leaves.len()
     );
     eprintln!("threshold queries: {} leaves x 20 worlds ...", leaves.len());
-    let (ours_answers, ours) = time(|| {
-        let mut s = Solver::new();
-        leaves
-            .iter()
-            .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
-            .map(|(w, k)| s.can_take(w, k))
-            .collect::<Vec<_>>()
-    });
-    let (theirs, mismatches) = race(&mut opponent, &ours_answers, |o| {
-        leaves
-            .iter()
-            .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
-            .map(|(w, k)| o.can_take(w, k))
-            .collect()
-    });
+    let (ours, theirs, mismatches) = duel(
+        &mut opponent,
+        || {
+            let mut s = Solver::new();
+            leaves
+                .iter()
+                .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
+                .map(|(w, k)| s.can_take(w, k))
+                .collect::<Vec<_>>()
+        },
+        |o| {
+            leaves
+                .iter()
+                .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
+                .map(|(w, k)| o.can_take(w, k))
+                .collect()
+        },
+    );
     rows.push(Row {
         workload: threshold_label.clone(),
         threads: 1,
