@@ -3,7 +3,7 @@
 use crate::solver::{CardValue, Solver, SolverError};
 use crate::table::DdTable;
 use bridge::Position;
-use cards::Deal;
+use cards::{Deal, Strain};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -17,11 +17,29 @@ pub fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
 }
 
 /// The tables of many deals, in order, solved on rayon's current pool.
+///
+/// The work is split by deal and strain, so that one hard deal does not
+/// keep a single thread busy while the others wait.
 #[must_use]
 pub fn tables(deals: &[Deal]) -> Vec<Result<DdTable, SolverError>> {
-    deals
-        .par_iter()
-        .map(|deal| with_thread_solver(|s| s.table(deal)))
+    let strains = Strain::ALL.len();
+    let rows: Vec<Result<[u8; 4], SolverError>> = (0..deals.len() * strains)
+        .into_par_iter()
+        .map(|i| {
+            let (deal, strain) = (&deals[i / strains], Strain::ALL[i % strains]);
+            with_thread_solver(|s| s.strain_tricks(deal, strain))
+        })
+        .collect();
+    rows.chunks(strains)
+        .map(|strains| {
+            let mut table = DdTable::default();
+            for (strain, row) in Strain::ALL.iter().zip(strains) {
+                for (declarer, &tricks) in row.as_ref().map_err(Clone::clone)?.iter().enumerate() {
+                    table.tricks[declarer][strain.index()] = tricks;
+                }
+            }
+            Ok(table)
+        })
         .collect()
 }
 

@@ -224,28 +224,43 @@ impl Solver {
     /// # Errors
     /// [`SolverError::UnequalHands`] unless all hands have the same size.
     pub fn table(&mut self, deal: &Deal) -> Result<DdTable, SolverError> {
-        let n = deal.check_equal_sizes()? as i32;
         let mut table = DdTable::default();
         for strain in Strain::ALL {
-            // North-South's count rarely moves by more than a trick when
-            // another seat declares: each result guesses the next.
-            let mut guess = None;
+            let row = self.strain_tricks(deal, strain)?;
             for declarer in Seat::ALL {
-                let position = Position::opening(*deal, strain, declarer);
-                let node = self.prepare(&position);
-                let ns = match guess {
-                    Some(g) => self.exact_ns_from(&node, 0, n, g),
-                    None => self.exact_ns(&node, 0, n),
-                };
-                guess = Some(ns);
-                let tricks = if declarer.index() & 1 == 0 {
-                    ns
-                } else {
-                    n - ns
-                };
-                table.tricks[declarer.index()][strain.index()] = tricks as u8;
+                table.tricks[declarer.index()][strain.index()] = row[declarer.index()];
             }
         }
         Ok(table)
+    }
+
+    /// One strain of the table: the tricks each declarer's side takes
+    /// (seats clockwise from North) with the opening lead from declarer's
+    /// left.
+    ///
+    /// # Errors
+    /// [`SolverError::UnequalHands`] unless all hands have the same size.
+    pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> Result<[u8; 4], SolverError> {
+        let n = deal.check_equal_sizes()? as i32;
+        let mut row = [0u8; 4];
+        // North-South's count rarely moves by more than a trick when
+        // another seat declares: each result guesses the next.
+        let mut guess = None;
+        for declarer in Seat::ALL {
+            let position = Position::opening(*deal, strain, declarer);
+            let node = self.prepare(&position);
+            let ns = match guess {
+                Some(g) => self.exact_ns_from(&node, 0, n, g),
+                None => self.exact_ns(&node, 0, n),
+            };
+            guess = Some(ns);
+            let tricks = if declarer.index() & 1 == 0 {
+                ns
+            } else {
+                n - ns
+            };
+            row[declarer.index()] = tricks as u8;
+        }
+        Ok(row)
     }
 }
