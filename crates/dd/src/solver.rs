@@ -118,7 +118,7 @@ impl Solver {
     fn exact_ns(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> i32 {
         while lo < hi {
             let target = (lo + hi + 1) / 2;
-            if self.search.search(node, target).0 {
+            if self.search.root(node, target) {
                 lo = target;
             } else {
                 hi = target - 1;
@@ -134,7 +134,7 @@ impl Solver {
         let mut target = guess.clamp(lo + 1, hi.max(lo + 1));
         while lo < hi {
             target = target.clamp(lo + 1, hi);
-            if self.search.search(node, target).0 {
+            if self.search.root(node, target) {
                 lo = target;
                 target += 1;
             } else {
@@ -152,10 +152,10 @@ impl Solver {
         let left = node.tricks_left();
         let k = i32::from(tricks);
         if node.mover() & 1 == 0 {
-            self.search.search(&node, k).0
+            self.search.root(&node, k)
         } else {
             // East-West take k or more iff North-South take k' = left - k + 1 or more fails.
-            !self.search.search(&node, left - k + 1).0
+            !self.search.root(&node, left - k + 1)
         }
     }
 
