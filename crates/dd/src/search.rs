@@ -585,21 +585,7 @@ impl Search {
         let partner = (seat + 2) & 3;
         let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
         let len = |h: usize| holding(node.hands[h], s).count_ones() as i16;
-        let owner_of =
-            |rank_bit: u32| (0..4).find(|&h| holding(node.hands[h], s) >> rank_bit & 1 != 0);
-        // The best, second and third best live cards of the suit and owners.
-        let mut rest = all;
-        let mut owners = [None; 3];
-        for o in &mut owners {
-            if rest == 0 {
-                break;
-            }
-            let b = 15 - rest.leading_zeros();
-            *o = owner_of(b);
-            rest &= !(1u16 << b);
-        }
-        let (winner, second, third) = (owners[0], owners[1], owners[2]);
-        // A void opponent chooses among all its cards.
+        let [winner, second, third] = best_owners(&node.hands, s);
         // A void opponent may discard any of its cards.
         let hand_size = node.hands[seat].count_ones() as i16;
         let count = |h: usize| if len(h) == 0 { hand_size } else { len(h) } * 4;
@@ -839,18 +825,7 @@ impl Search {
         let len = |x: usize| holding(h[x], s).count_ones() as i16;
         let trumps = |x: usize| holding(h[x], trump);
         let all = holding(live, s);
-        // The owners of the three best cards of the suit.
-        let mut rest = all;
-        let mut owners = [None; 3];
-        for o in &mut owners {
-            if rest == 0 {
-                break;
-            }
-            let b = 15 - rest.leading_zeros();
-            *o = (0..4).find(|&x| holding(h[x], s) >> b & 1 != 0);
-            rest &= !(1u16 << b);
-        }
-        let (winner, second, third) = (owners[0], owners[1], owners[2]);
+        let [winner, second, third] = best_owners(h, s);
         let hand_size = h[seat].count_ones() as i16;
         let count = |x: usize| if len(x) == 0 { hand_size } else { len(x) } * 4;
         let mut delta = -((count(lho) + count(rho)) * 32 / 13);
@@ -954,6 +929,22 @@ impl Search {
             }
         }
     }
+}
+
+/// The seats holding the best, second and third best cards of suit `s`
+/// still in the hands.
+fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
+    let mut rest = holding(hands[0] | hands[1] | hands[2] | hands[3], s);
+    let mut owners = [None; 3];
+    for o in &mut owners {
+        if rest == 0 {
+            break;
+        }
+        let b = 15 - rest.leading_zeros();
+        *o = (0..4).find(|&x| holding(hands[x], s) >> b & 1 != 0);
+        rest &= !(1u16 << b);
+    }
+    owners
 }
 
 /// A card as `suit * 16 + number of live cards of its suit above it`.
