@@ -522,54 +522,62 @@ impl Search {
             NO_MOVE
         };
         let follows = led.is_some_and(|s| holding(hand, s) != 0);
+        // The groups first: (card, group), one per run of equivalent cards.
+        let mut found = [(0u8, (0u8, 0u8)); 13];
+        let mut count = 0;
         for s in 0..4 {
             if follows && Some(s) != led {
                 continue;
             }
             let own = holding(hand, s);
             let all = holding(live, s);
+            let others = all & !own;
             let mut rest = own;
             while rest != 0 {
                 // The highest card left of ours starts a group that runs down
-                // while the next live card below is ours too.
+                // to just above the next live card of another hand.
                 let top = 15 - rest.leading_zeros();
-                let mut low = top;
-                loop {
-                    let below = all & ((1u16 << low) - 1);
-                    if below == 0 {
-                        break;
-                    }
-                    let next = 15 - below.leading_zeros();
-                    if own >> next & 1 == 0 {
-                        break;
-                    }
-                    low = next;
-                }
+                let others_below = others & ((1u16 << top) - 1);
+                let low = if others_below == 0 {
+                    rest.trailing_zeros()
+                } else {
+                    let next = 15 - others_below.leading_zeros();
+                    (rest >> next).trailing_zeros() + next
+                };
                 rest &= !(((2u32 << top) - (1u32 << low)) as u16);
                 let card = (16 * s) as u8 + top as u8;
                 let group = (
                     (all >> top >> 1).count_ones() as u8,
                     (all >> low).count_ones() as u8,
                 );
-                let score = if card == hint_card {
-                    1000
-                } else if node.trick_len == 0 {
-                    let bonus = if card == self.killers[node.tricks_left() as usize] {
-                        KILLER
-                    } else {
-                        0
-                    };
-                    bonus
-                        + if self.trump == NOTRUMP {
-                            self.lead_score(node, seat, card, live, group)
-                        } else {
-                            self.trump_lead_score(node, seat, card, live, group)
-                        }
-                } else {
-                    self.follow_score(node, seat, card, live, group)
-                };
-                list.push(card, score, group);
+                found[count] = (card, group);
+                count += 1;
             }
+        }
+        if count == 1 {
+            // A single choice needs no ordering.
+            list.push(found[0].0, 0, found[0].1);
+            return list;
+        }
+        for &(card, group) in &found[..count] {
+            let score = if card == hint_card {
+                1000
+            } else if node.trick_len == 0 {
+                let bonus = if card == self.killers[node.tricks_left() as usize] {
+                    KILLER
+                } else {
+                    0
+                };
+                bonus
+                    + if self.trump == NOTRUMP {
+                        self.lead_score(node, seat, card, live, group)
+                    } else {
+                        self.trump_lead_score(node, seat, card, live, group)
+                    }
+            } else {
+                self.follow_score(node, seat, card, live, group)
+            };
+            list.push(card, score, group);
         }
         list
     }
