@@ -113,23 +113,11 @@ impl Solver {
         self.last_hands = *hands;
     }
 
-    /// Exact tricks for North-South from `node` on, between known bounds:
-    /// a binary search on the target.
-    fn exact_ns(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> i32 {
-        while lo < hi {
-            let target = (lo + hi + 1) / 2;
-            if self.search.root(node, target) {
-                lo = target;
-            } else {
-                hi = target - 1;
-            }
-        }
-        lo
-    }
-
     /// Exact tricks for North-South from `node` on, stepping the target from
     /// a guess: two searches when the guess is right, one more per trick it
-    /// is off.
+    /// is off. Without a better guess, half the tricks left: stepping from
+    /// there took fewer nodes than a binary search (tables 13.49M to 13.26M
+    /// on the nodes example).
     fn exact_ns_from(&mut self, node: &Node, mut lo: i32, mut hi: i32, guess: i32) -> i32 {
         let mut target = guess.clamp(lo + 1, hi.max(lo + 1));
         while lo < hi {
@@ -164,7 +152,7 @@ impl Solver {
     pub fn tricks(&mut self, position: &Position) -> u8 {
         let node = self.prepare(position);
         let left = node.tricks_left();
-        let ns = self.exact_ns(&node, 0, left);
+        let ns = self.exact_ns_from(&node, 0, left, (left + 1) / 2);
         (if node.mover() & 1 == 0 { ns } else { left - ns }) as u8
     }
 
@@ -207,7 +195,12 @@ impl Solver {
                         };
                         self.exact_ns_from(&child, 0, child.tricks_left(), prev_ns - won)
                     }
-                    None => self.exact_ns(&child, 0, child.tricks_left()),
+                    None => self.exact_ns_from(
+                        &child,
+                        0,
+                        child.tricks_left(),
+                        (child.tricks_left() + 1) / 2,
+                    ),
                 };
             let tricks = if mover_ns { ns } else { left - ns };
             values.push(CardValue {
@@ -251,7 +244,7 @@ impl Solver {
             let node = self.prepare(&position);
             let ns = match guess {
                 Some(g) => self.exact_ns_from(&node, 0, n, g),
-                None => self.exact_ns(&node, 0, n),
+                None => self.exact_ns_from(&node, 0, n, (n + 1) / 2),
             };
             guess = Some(ns);
             let tricks = if declarer.index() & 1 == 0 {
