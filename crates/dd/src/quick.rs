@@ -21,7 +21,8 @@ fn holding(hand: u64, suit: usize) -> u16 {
 /// be forced to ruff and take the lead. Trumps are cashed first.
 ///
 /// The best of two plans: cash from the leader's hand, or lead a low card
-/// to a suit where partner holds the winner and cash from partner's hand.
+/// to a suit where partner holds the winner and cash from partner's hand
+/// (with no trumps in play, cash from both hands: [`cash_both`]).
 ///
 /// Once the count reaches `need`, it keeps only the suits it needs, those
 /// depending on the fewest top cards first, so that the result depends on
@@ -31,7 +32,18 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     if own.0 >= need {
         return own;
     }
+    if trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0) {
+        // No trumps in play: the leader's and partner's winners together.
+        let both = cash_both(hands, leader, need);
+        return if both.0 > own.0 { both } else { own };
+    }
     let partner = (leader + 2) & 3;
+    if holding(hands[partner], trump) != 0 {
+        // From partner's hand the leader becomes the partner who may be
+        // forced to ruff; the count of that case assumes the leader still
+        // has all his cards, so keep to notrump-like safety: no transfer.
+        return own;
+    }
     let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     // A suit the leader can lead in which partner's highest card beats every
     // other card still in play, and which no opponent can ruff on the way.
@@ -42,8 +54,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
         mine != 0
             && theirs != 0
             && theirs.leading_zeros() < others.leading_zeros()
-            && (trump == NOTRUMP
-                || s == trump
+            && (s == trump
                 || [lho, rho]
                     .iter()
                     .all(|&o| holding(o, s) != 0 || holding(o, trump) == 0))
@@ -51,18 +62,6 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     let Some(entry) = entry else {
         return own;
     };
-    let no_trumps = trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0);
-    if no_trumps {
-        let both = cash_both(hands, leader, need);
-        return if both.0 > own.0 { both } else { own };
-    }
-    if trump != NOTRUMP && holding(hands[partner], trump) != 0 {
-        // From partner's hand the leader becomes the partner who may be
-        // forced to ruff; the count of that case assumes the leader still
-        // has all his cards, so keep to notrump-like safety: no transfer.
-        let _ = entry;
-        return own;
-    }
     let (via, mut req) = cash_from(hands, partner, trump, need);
     if via <= own.0 {
         return own;
@@ -375,18 +374,8 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
         }
         return (1, req);
     }
-    // Owners of the three best trumps, from the top.
     let trumps = hands.map(|h| holding(h, trump));
-    let mut rest = live_trumps;
-    let mut owners = [None; 3];
-    for o in &mut owners {
-        if rest == 0 {
-            break;
-        }
-        let bit = 1u16 << (15 - rest.leading_zeros());
-        *o = (0..4).find(|&h| trumps[h] & bit != 0);
-        rest &= !bit;
-    }
+    let owners = best_owners(hands, trump);
     let len = |h: usize| trumps[h].count_ones();
     let top = owners[0].unwrap_or(leader);
     if !ours(top) {
@@ -410,4 +399,20 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
         }
     }
     (0, [0; 4])
+}
+
+/// The seats holding the best, second and third best cards of suit `s`
+/// still in the hands.
+pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
+    let mut rest = holding(hands[0] | hands[1] | hands[2] | hands[3], s);
+    let mut owners = [None; 3];
+    for o in &mut owners {
+        if rest == 0 {
+            break;
+        }
+        let b = 15 - rest.leading_zeros();
+        *o = (0..4).find(|&x| holding(hands[x], s) >> b & 1 != 0);
+        rest &= !(1u16 << b);
+    }
+    owners
 }

@@ -3,10 +3,12 @@
 //! Positions are four `u64` bitboards (16 bits per suit, bit = rank number)
 //! plus the cards on the table. The search is an AND/OR tree: North-South
 //! nodes succeed if one move succeeds, East-West nodes if every move does.
-//! At trick boundaries it consults the transposition table and the quick
-//! tricks of the side on lead before generating moves.
+//! At trick boundaries it counts sure tricks (both sides' top trumps, the
+//! quick tricks of the side on lead, the tricks the other side cannot be
+//! denied) and then consults the transposition table before generating
+//! moves.
 
-use crate::quick::{later_tricks, quick_tricks, top_trump_tricks};
+use crate::quick::{best_owners, later_tricks, quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
 
 /// Ordering bonus of the lead that last caused a cutoff with as many tricks
@@ -937,22 +939,6 @@ impl Search {
             }
         }
     }
-}
-
-/// The seats holding the best, second and third best cards of suit `s`
-/// still in the hands.
-fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
-    let mut rest = holding(hands[0] | hands[1] | hands[2] | hands[3], s);
-    let mut owners = [None; 3];
-    for o in &mut owners {
-        if rest == 0 {
-            break;
-        }
-        let b = 15 - rest.leading_zeros();
-        *o = (0..4).find(|&x| holding(hands[x], s) >> b & 1 != 0);
-        rest &= !(1u16 << b);
-    }
-    owners
 }
 
 /// A card as `suit * 16 + number of live cards of its suit above it`.

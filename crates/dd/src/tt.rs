@@ -46,6 +46,12 @@ fn mask(req: Req) -> u128 {
     mask
 }
 
+/// The requirement a [`mask`] was made from.
+#[inline]
+fn req_of(mask: u128) -> Req {
+    std::array::from_fn(|s| ((mask >> (32 * s)) as u32).count_ones() as u8 / 2)
+}
+
 /// What the table knows of a position.
 pub(crate) enum Lookup {
     /// A stored bound settles the question; the answer and the requirement
@@ -60,7 +66,6 @@ struct Entry {
     /// The owner bits the entry depends on, and their values.
     mask: u128,
     pattern: u128,
-    req: Req,
     lo: u8,
     hi: u8,
     best: u8,
@@ -136,10 +141,10 @@ impl TranspositionTable {
                 continue;
             }
             if i32::from(e.lo) >= target {
-                return Lookup::Cut(true, e.req);
+                return Lookup::Cut(true, req_of(e.mask));
             }
             if i32::from(e.hi) < target {
-                return Lookup::Cut(false, e.req);
+                return Lookup::Cut(false, req_of(e.mask));
             }
             if hint == NO_MOVE {
                 hint = e.best;
@@ -171,11 +176,22 @@ impl TranspositionTable {
         list.push(Entry {
             mask,
             pattern,
-            req,
             lo,
             hi,
             best,
         });
         self.len += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mask, req_of};
+
+    #[test]
+    fn a_mask_gives_back_its_requirement() {
+        for req in [[0, 0, 0, 0], [1, 0, 13, 2], [13, 13, 13, 13], [0, 5, 0, 1]] {
+            assert_eq!(req_of(mask(req)), req);
+        }
     }
 }
