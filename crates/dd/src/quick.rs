@@ -28,7 +28,7 @@ fn holding(hand: u64, suit: usize) -> u16 {
 /// depending on the fewest top cards first, so that the result depends on
 /// as few cards as possible.
 pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
-    let own = cash_from(hands, leader, trump, need);
+    let own = cash_from(hands, leader, trump, need, 4);
     if own.0 >= need {
         return own;
     }
@@ -62,7 +62,7 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     let Some(entry) = entry else {
         return own;
     };
-    let (via, mut req) = cash_from(hands, partner, trump, need);
+    let (via, mut req) = cash_from(hands, partner, trump, need, entry);
     if via <= own.0 {
         return own;
     }
@@ -128,7 +128,12 @@ pub(crate) fn top_trump_tricks(
 /// Rounds of suit `s` the hand `leader` can win in a row from the top while
 /// keeping the lead, partner following low (and the top cards they depend on).
 /// Trumps and ruffs are the caller's business.
-fn cash_suit(hands: &[u64; 4], leader: usize, s: usize) -> (u32, u8) {
+///
+/// With `cross`, partner's cards count too where the leader holds the best
+/// card and partner the second, both with two or more: a low card to
+/// partner's winner and back to the leader's takes two rounds and ends in
+/// the leader's hand. Not for a suit the leader has already led from.
+fn cash_suit(hands: &[u64; 4], leader: usize, s: usize, cross: bool) -> (u32, u8) {
     let mine = holding(hands[leader], s);
     if mine == 0 {
         return (0, 0);
@@ -152,6 +157,19 @@ fn cash_suit(hands: &[u64; 4], leader: usize, s: usize) -> (u32, u8) {
     let len = mine.count_ones();
     if won < len {
         let opponents_len = a.count_ones().max(b.count_ones());
+        if opponents_len <= won && p.count_ones() <= won {
+            // Everyone else is out of the suit after the winners: the
+            // lengths, which every entry's key holds, decide the rest.
+            return (len, won as u8);
+        }
+        if cross && won == 1 && p.count_ones() >= 2 && p.leading_zeros() < (a | b).leading_zeros() {
+            // Low to partner's second best and back to the best; then, if
+            // everyone else is out, the leader's long cards.
+            if opponents_len <= 2 && p.count_ones() <= 2 {
+                return (len, 2);
+            }
+            return (2, 2);
+        }
         let lowest = mine.trailing_zeros();
         let partner_below = p == 0 || 15 - p.leading_zeros() < lowest;
         if opponents_len <= won && partner_below {
@@ -162,13 +180,15 @@ fn cash_suit(hands: &[u64; 4], leader: usize, s: usize) -> (u32, u8) {
     (won, won as u8)
 }
 
-fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
+/// `led` is a suit the leader has already led a card from (or 4 for none):
+/// no crossing to partner and back in it.
+fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32, led: usize) -> (i32, Req) {
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
     let mut req = [0u8; 4];
     let mut won = [0u32; 4];
     for s in 0..4 {
-        let (mut w, r) = cash_suit(hands, leader, s);
+        let (mut w, r) = cash_suit(hands, leader, s, s != led);
         if w == 0 {
             continue;
         }
@@ -181,6 +201,28 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, 
             }
         }
         won[s] = w;
+    }
+    let no_trumps = trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0);
+    if no_trumps {
+        // A suit the opponents are out of, played last: every round goes to
+        // the leader's side, and whichever hand wins can lead it again while
+        // both hands hold it. Lengths alone decide that.
+        let partner = hands[(leader + 2) & 3];
+        let best_last = (0..4)
+            .filter(|&s| s != led && holding(lho | rho, s) == 0)
+            .map(|s| {
+                let rounds = holding(hands[leader], s)
+                    .count_ones()
+                    .min(holding(partner, s).count_ones());
+                (rounds.saturating_sub(won[s]), s, rounds)
+            })
+            .max();
+        if let Some((gain, s, rounds)) = best_last {
+            if gain > 0 {
+                won[s] = rounds;
+                req[s] = 0;
+            }
+        }
     }
     let total = cashed(hands, leader, trump, &won, 0b1111);
     if total < need {
@@ -245,8 +287,8 @@ fn cashed(hands: &[u64; 4], leader: usize, trump: usize, won: &[u32; 4], used: u
 fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
     let partner = (leader + 2) & 3;
     let mut best = (0, [0u8; 4]);
-    let from_leader: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, leader, s));
-    let from_partner: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, partner, s));
+    let from_leader: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, leader, s, true));
+    let from_partner: [(u32, u8); 4] = std::array::from_fn(|s| cash_suit(hands, partner, s, true));
     let partner_len = |s: usize| holding(hands[partner], s).count_ones();
     for entry in 0..4 {
         // Partner's top card heads the suit and the leader can lead it.
@@ -256,7 +298,13 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
         // Per suit: (tricks, top cards required, partner's discards, partner's cards used).
         let plan: [(u32, u8, u32, u32); 4] = std::array::from_fn(|s| {
             let (by_leader, leader_req) = from_leader[s];
-            let (by_partner, partner_req) = from_partner[s];
+            // The leader leads one card of the entry suit: partner cannot
+            // cross back in it.
+            let (by_partner, partner_req) = if s == entry {
+                cash_suit(hands, partner, s, false)
+            } else {
+                from_partner[s]
+            };
             if s != entry && by_leader > 0 && by_leader >= by_partner {
                 (
                     by_leader,
@@ -415,4 +463,49 @@ pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
         rest &= !(1u16 << b);
     }
     owners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quick_tricks;
+    use crate::search::NOTRUMP;
+    use cards::{Deal, Seat};
+
+    /// The hands of a PBN deal string as the search holds them.
+    fn hands(pbn: &str) -> [u64; 4] {
+        let deal: Deal = pbn.parse().unwrap_or_else(|e| panic!("{pbn}: {e}"));
+        let hands = deal.hands();
+        std::array::from_fn(|h| hands[Seat::ALL[h]].0)
+    }
+
+    // Requirements are indexed by suit: spades 0, hearts 1, diamonds 2,
+    // clubs 3.
+
+    #[test]
+    fn crossing_to_partner_and_back_takes_two_rounds() {
+        // North leads; spades Ax opposite Kx, the opponents' spades lower.
+        let h = hands("N:A2.2.2. QJ.A.A. K3.3.3. T9.K.K.");
+        let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 2);
+        assert_eq!(tricks, 2);
+        assert_eq!(req, [2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn long_cards_after_the_winners_need_only_the_winners() {
+        // North's AK4 with every other hand out of spades after two rounds.
+        let h = hands("N:AK4.2.. QJ.AK.. 3.543.. T9.QJ..");
+        let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 3);
+        assert_eq!(tricks, 3);
+        assert_eq!(req, [2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_suit_the_opponents_are_out_of_is_played_last() {
+        // North's low spades under South's: the opponents have none, so
+        // two rounds go to North-South whoever wins them.
+        let h = hands("N:32.A2.. .KQJT.. 54.43.. .9876..");
+        let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 3);
+        assert_eq!(tricks, 3);
+        assert_eq!(req[0], 0);
+    }
 }
