@@ -32,6 +32,11 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     if own.0 >= need {
         return own;
     }
+    if need == 1 {
+        if let Some(req) = partner_ruffs(hands, leader, trump) {
+            return (1, req);
+        }
+    }
     if trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0) {
         // No trumps in play: the leader's and partner's winners together.
         let both = cash_both(hands, leader, need);
@@ -68,6 +73,44 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     }
     req[entry] = req[entry].max(1);
     (via, req)
+}
+
+/// Whether the leader can lead a side suit partner ruffs while neither
+/// opponent can overruff: each follows suit, has no trumps, or holds only
+/// trumps below partner's best. Returns what that depends on: lengths
+/// alone, or also partner's best trump beating an opponent's.
+fn partner_ruffs(hands: &[u64; 4], leader: usize, trump: usize) -> Option<Req> {
+    if trump == NOTRUMP {
+        return None;
+    }
+    let partner = hands[(leader + 2) & 3];
+    let ruffs = holding(partner, trump);
+    if ruffs == 0 {
+        return None;
+    }
+    let opponents = [hands[(leader + 1) & 3], hands[(leader + 3) & 3]];
+    let mut best: Option<Req> = None;
+    for s in (0..4).filter(|&s| s != trump) {
+        if holding(hands[leader], s) == 0 || holding(partner, s) != 0 {
+            continue;
+        }
+        // Trumps of the opponents who can ruff too.
+        let over = opponents
+            .iter()
+            .filter(|&&o| holding(o, s) == 0)
+            .fold(0u16, |acc, &o| acc | holding(o, trump));
+        if over == 0 {
+            return Some([0; 4]);
+        }
+        if ruffs.leading_zeros() < over.leading_zeros() && best.is_none() {
+            let all = holding(hands[0] | hands[1] | hands[2] | hands[3], trump);
+            let top = 15 - ruffs.leading_zeros();
+            let mut req = [0u8; 4];
+            req[trump] = (all >> top).count_ones() as u8;
+            best = Some(req);
+        }
+    }
+    best
 }
 
 /// Tricks the side of `seat` is sure to take in a trump contract: each of
@@ -497,6 +540,19 @@ mod tests {
         let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 3);
         assert_eq!(tricks, 3);
         assert_eq!(req, [2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn partner_ruffs_where_no_opponent_can_overruff() {
+        // Spades trumps, North leads a heart: South ruffs. West, out of
+        // hearts too, holds only the 2 of trumps.
+        let h = hands("N:.76.2.2 .KQ.A.A 3..43.3 2..KQ.K");
+        let (tricks, req) = quick_tricks(&h, 0, 0, 1);
+        assert_eq!(tricks, 1);
+        assert_eq!(req, [1, 0, 0, 0]);
+        // With West's trump above South's, no sure trick.
+        let h = hands("N:.76.2.2 .KQ.A.A 2..43.3 3..KQ.K");
+        assert_eq!(quick_tricks(&h, 0, 0, 1).0, 0);
     }
 
     #[test]
