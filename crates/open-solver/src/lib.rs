@@ -1,0 +1,546 @@
+//! The exact value of a trick-taking deal with all cards open, for any
+//! [`TrickGame`]: how many points each side takes when both play perfectly
+//! and see every card.
+//!
+//! The search is alpha-beta on North-South's points from the position on,
+//! with a transposition table of bounds at the start of each trick (keyed by
+//! the exact hands and the leader), and only one card of each run of
+//! equivalent cards: cards of one hand in one suit with no other live card
+//! between them in the suit's order and the same points are
+//! interchangeable. Leads and follows are ordered by cheap rules (win
+//! cheaply, load points on a partner's winner, shed worthless cards).
+//!
+//! For bridge the `dd` crate's double-dummy solver is far faster; this one is
+//! for games scored in card points, such as Belote.
+//!
+//! With a game's all-tricks bonus (Belote's capot), values are zero-sum:
+//! the bonus counts for the team that takes every trick and against its
+//! opponents.
+
+use cards::{Card, Hand, Seat};
+use games::{PlayState, Trick, TrickGame};
+use std::collections::HashMap;
+
+/// A card and the points the side that plays it takes from the position on
+/// (the current trick included) when both sides then play perfectly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardPoints {
+    /// The card.
+    pub card: Card,
+    /// Points for the side that plays it.
+    pub points: i32,
+}
+
+/// The search's view of a position.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    hands: [u64; 4],
+    trick: [u8; 4],
+    trick_len: u8,
+    leader: u8,
+    /// Tricks still to complete, the current one included.
+    left: u8,
+    /// Bit 0: North-South have taken a trick; bit 1: East-West have.
+    won: u8,
+    /// Points still to be taken: the cards in the hands and on the table,
+    /// and the last trick's bonus.
+    rest: i32,
+}
+
+impl Node {
+    fn mover(&self) -> usize {
+        (self.leader as usize + self.trick_len as usize) & 3
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: i32,
+    hi: i32,
+    best: u8,
+}
+
+const NO_CARD: u8 = 0xff;
+
+/// A hasher for table keys, which are already mixed.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+}
+
+type Table = HashMap<([u64; 4], u8), Bounds, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The solver for one game's rules (one trump suit). Keep it to solve many
+/// positions of the same deal: its table carries over.
+pub struct OpenSolver<G: TrickGame> {
+    game: G,
+    /// Per card bit: its place in its suit's order (0 for the lowest).
+    power: [u8; 64],
+    /// Per card bit: its points.
+    points: [u8; 64],
+    /// Per suit led and card bit: the cards it beats when it is played on
+    /// them (they winning the trick so far).
+    beats: [[u64; 64]; 4],
+    per_trick: i32,
+    last_bonus: i32,
+    table: Table,
+    /// Per place in the trick and card: how often (weighted by the tricks
+    /// left) it caused a cutoff; orders the cards the rules tie.
+    history: [[u16; 64]; 4],
+    nodes: u64,
+    /// Equivalent cards searched once (switch off to test that it changes
+    /// nothing).
+    pub equivalence: bool,
+    /// The transposition table in use (switch off to test).
+    pub use_table: bool,
+    /// Exact values by null-window steps (MTD(f)) rather than one
+    /// full-window search (switch off to test).
+    pub mtdf: bool,
+}
+
+impl<G: TrickGame> OpenSolver<G> {
+    /// A solver for `game`.
+    #[must_use]
+    pub fn new(game: G) -> OpenSolver<G> {
+        let mut power = [0u8; 64];
+        let mut points = [0u8; 64];
+        let deck = game.deck();
+        for card in deck.iter() {
+            let bit = card.bit() as usize;
+            points[bit] = u8::try_from(game.card_points(card)).unwrap_or(u8::MAX);
+            power[bit] = deck
+                .iter()
+                .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
+                .count() as u8;
+        }
+        let mut beats = [[0u64; 64]; 4];
+        for led in cards::Suit::ALL {
+            for a in deck.iter() {
+                for b in deck.iter() {
+                    if a != b && game.beats(a, b, led) {
+                        beats[led as usize][a.bit() as usize] |= 1 << b.bit();
+                    }
+                }
+            }
+        }
+        let per_trick = game.points_per_trick() as i32;
+        let last_bonus = game.last_trick_bonus() as i32;
+        OpenSolver {
+            game,
+            power,
+            points,
+            beats,
+            per_trick,
+            last_bonus,
+            table: Table::default(),
+            history: [[0; 64]; 4],
+            nodes: 0,
+            equivalence: true,
+            use_table: true,
+            mtdf: true,
+        }
+    }
+
+    /// The rules.
+    pub const fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Positions searched since the solver was made.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the transposition table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn node(&self, state: &PlayState<G>) -> Node {
+        let mut node = Node {
+            rest: 0,
+            hands: [0; 4],
+            trick: [0; 4],
+            trick_len: 0,
+            leader: state.trick().leader().index() as u8,
+            left: state.tricks_left() as u8,
+            won: u8::from(state.taken().tricks[0] > 0) | u8::from(state.taken().tricks[1] > 0) << 1,
+        };
+        for seat in Seat::ALL {
+            node.hands[seat.index()] = state.hand(seat).0;
+        }
+        for (i, card) in state.trick().cards().enumerate() {
+            node.trick[i] = card.bit() as u8;
+            node.trick_len = i as u8 + 1;
+        }
+        node.rest = self.remaining_points(&node);
+        node
+    }
+
+    /// The points the side to move takes from `state` on (the current
+    /// trick's cards included), both sides playing perfectly.
+    pub fn value(&mut self, state: &PlayState<G>) -> i32 {
+        let node = self.node(state);
+        let ns = self.exact(&node, node.rest / 2);
+        self.for_mover(&node, ns)
+    }
+
+    /// North-South's exact points from `node` on, by null-window searches
+    /// stepping from `guess` (MTD(f)): each search moves the bound to the
+    /// value it proves, and the table keeps what earlier ones learned.
+    fn exact(&mut self, node: &Node, guess: i32) -> i32 {
+        if !self.mtdf {
+            return self.search(node, i32::MIN / 2, i32::MAX / 2);
+        }
+        let (mut lo, mut hi) = (i32::MIN / 2, i32::MAX / 2);
+        let mut g = guess;
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.search(node, beta - 1, beta);
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+        }
+        g
+    }
+
+    /// Every legal card of the seat to move with the points its side takes
+    /// after playing it, in the order of [`Hand::iter`].
+    pub fn card_values(&mut self, state: &PlayState<G>) -> Vec<CardPoints> {
+        let node = self.node(state);
+        let legal = self.legal(&node);
+        let mut guess = node.rest / 2;
+        legal
+            .iter()
+            .map(|card| {
+                let (child, gained) = self.play(&node, card.bit() as u8);
+                let ns = gained + self.exact(&child, guess - gained);
+                guess = ns;
+                CardPoints {
+                    card,
+                    points: self.for_mover(&node, ns),
+                }
+            })
+            .collect()
+    }
+
+    /// North-South's value from a node turned into the side to move's
+    /// points.
+    fn for_mover(&self, node: &Node, ns: i32) -> i32 {
+        if node.mover() & 1 == 0 {
+            ns
+        } else {
+            node.rest - ns
+        }
+    }
+
+    /// Points still to be taken from `node` on.
+    fn remaining_points(&self, node: &Node) -> i32 {
+        let mut cards = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+        for &c in &node.trick[..node.trick_len as usize] {
+            cards |= 1 << c;
+        }
+        self.game.points_left(Hand(cards), usize::from(node.left)) as i32
+    }
+
+    fn trick(&self, node: &Node) -> Trick {
+        node.trick[..node.trick_len as usize].iter().fold(
+            Trick::new(Seat::from_index(node.leader as usize)),
+            |t, &b| t.with(Card::from_bit(u32::from(b)).expect("a card bit")),
+        )
+    }
+
+    fn legal(&self, node: &Node) -> Hand {
+        self.game
+            .legal(Hand(node.hands[node.mover()]), &self.trick(node))
+    }
+
+    /// Index in the trick of the card winning it so far.
+    #[inline]
+    fn winning(&self, node: &Node) -> usize {
+        let led = usize::from(node.trick[0] / 16);
+        let mut best = 0;
+        for i in 1..node.trick_len as usize {
+            if self.beats[led][node.trick[i] as usize] >> node.trick[best] & 1 != 0 {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The node after the mover plays `card`, and the points North-South
+    /// gain if it completes the trick.
+    #[inline]
+    fn play(&self, node: &Node, card: u8) -> (Node, i32) {
+        let mut child = *node;
+        child.hands[node.mover()] &= !(1u64 << card);
+        child.trick[node.trick_len as usize] = card;
+        child.trick_len += 1;
+        if child.trick_len < 4 {
+            return (child, 0);
+        }
+        let best = self.winning(&child);
+        let winner = (usize::from(node.leader) + best) & 3;
+        child.left -= 1;
+        let mut points = self.per_trick
+            + child
+                .trick
+                .iter()
+                .map(|&c| i32::from(self.points[c as usize]))
+                .sum::<i32>();
+        if child.left == 0 {
+            points += self.last_bonus;
+        }
+        child.rest -= points;
+        child.leader = winner as u8;
+        child.trick_len = 0;
+        child.won |= 1 << (winner & 1);
+        let ns = if winner & 1 == 0 { points } else { 0 };
+        (child, ns)
+    }
+
+    /// The all-tricks bonus at the end of a deal, for North-South.
+    fn end_bonus(&self, node: &Node) -> i32 {
+        let bonus = self.game.all_tricks_bonus() as i32;
+        match node.won {
+            0b01 => bonus,
+            0b10 => -bonus,
+            _ => 0,
+        }
+    }
+
+    /// North-South's points from `node` on, exact when inside
+    /// (`alpha`, `beta`), else a bound on the side of the window it falls.
+    fn search(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if node.trick_len == 0 && node.left == 0 {
+            return self.end_bonus(node);
+        }
+        // North-South take between nothing and everything left, give or
+        // take an all-tricks bonus still open to either side.
+        let bonus = self.game.all_tricks_bonus() as i32;
+        let floor = if node.won & 1 == 0 { -bonus } else { 0 };
+        let ceiling = node.rest + if node.won & 2 == 0 { bonus } else { 0 };
+        if ceiling <= alpha {
+            return ceiling;
+        }
+        if floor >= beta {
+            return floor;
+        }
+        let key = self.key(node);
+        let mut hint = NO_CARD;
+        if let Some(key) = key {
+            if let Some(b) = self.table.get(&key) {
+                if b.lo >= beta || b.lo == b.hi {
+                    return b.lo;
+                }
+                if b.hi <= alpha {
+                    return b.hi;
+                }
+                alpha = alpha.max(b.lo);
+                beta = beta.min(b.hi);
+                hint = b.best;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let maximizing = node.mover() & 1 == 0;
+        let moves = self.moves(node, hint);
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        let mut best_card = NO_CARD;
+        for card in moves.iter() {
+            let (child, gained) = self.play(node, card);
+            let v = gained + self.search(&child, alpha - gained, beta - gained);
+            if maximizing {
+                if v > best {
+                    best = v;
+                    best_card = card;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = card;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                let h = &mut self.history[node.trick_len as usize][card as usize];
+                *h = h.saturating_add(u16::from(node.left) * u16::from(node.left));
+                break;
+            }
+        }
+        if let Some(key) = key {
+            let entry = self.table.entry(key).or_insert(Bounds {
+                lo: i32::MIN / 2,
+                hi: i32::MAX / 2,
+                best: NO_CARD,
+            });
+            if best <= alpha0 {
+                entry.hi = entry.hi.min(best);
+            } else if best >= beta0 {
+                entry.lo = entry.lo.max(best);
+            } else {
+                entry.lo = best;
+                entry.hi = best;
+            }
+            entry.best = best_card;
+        }
+        best
+    }
+
+    /// The table key of a trick start (none inside a trick).
+    fn key(&self, node: &Node) -> Option<([u64; 4], u8)> {
+        if !self.use_table || node.trick_len != 0 {
+            return None;
+        }
+        let won = if self.game.all_tricks_bonus() > 0 {
+            node.won
+        } else {
+            0
+        };
+        Some((node.hands, node.leader | won << 2))
+    }
+
+    /// The mover's legal cards, one of each run of equivalent cards, best
+    /// first.
+    fn moves(&self, node: &Node, hint: u8) -> Moves {
+        let legal = self.legal(node).0;
+        let mover = node.mover();
+        let mut live = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+        for &c in &node.trick[..node.trick_len as usize] {
+            live |= 1 << c;
+        }
+        let others = live & !node.hands[mover];
+        // The situation of a follower: who wins so far, with what.
+        let (partner_wins, winning_card) = if node.trick_len > 0 {
+            let best = self.winning(node);
+            ((node.trick_len as usize - best) == 2, node.trick[best])
+        } else {
+            (false, NO_CARD)
+        };
+        let mut moves = Moves::default();
+        let mut rest = legal;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if self.equivalence && self.has_equal_below(c, live, others, legal) {
+                continue;
+            }
+            let score = self.order_score(node, c, hint, partner_wins, winning_card);
+            moves.push(c, score);
+        }
+        moves.sort();
+        moves
+    }
+
+    /// Whether the next lower live card of `c`'s suit is also the mover's,
+    /// legal and worth as much: then `c` is equivalent to it.
+    #[inline]
+    fn has_equal_below(&self, c: u8, live: u64, others: u64, legal: u64) -> bool {
+        let p = self.power[c as usize];
+        let below = cards_of_suit(live, c / 16)
+            .filter(|&o| self.power[o as usize] < p)
+            .max_by_key(|&o| self.power[o as usize]);
+        below.is_some_and(|o| {
+            others >> o & 1 == 0
+                && legal >> o & 1 != 0
+                && self.points[o as usize] == self.points[c as usize]
+        })
+    }
+
+    /// How promising a card looks: the table's best card first; a follower
+    /// wins as cheaply as it can, loads points on a partner's winner, and
+    /// otherwise sheds its least valuable card; a leader leads its strongest
+    /// cards first.
+    #[inline]
+    fn order_score(&self, node: &Node, card: u8, hint: u8, partner_wins: bool, winning: u8) -> i32 {
+        if card == hint {
+            return 1 << 30;
+        }
+        let history = i32::from(self.history[node.trick_len as usize][card as usize]);
+        self.rule_score(node, card, partner_wins, winning) * 65536 + history
+    }
+
+    #[inline]
+    fn rule_score(&self, node: &Node, card: u8, partner_wins: bool, winning: u8) -> i32 {
+        let power = i32::from(self.power[card as usize]);
+        let points = i32::from(self.points[card as usize]);
+        if node.trick_len == 0 {
+            return power * 8 + points;
+        }
+        if partner_wins {
+            return 1000 + points * 8 - power;
+        }
+        let led = usize::from(node.trick[0] / 16);
+        if self.beats[led][card as usize] >> winning & 1 != 0 {
+            return 2000 - power * 8 - points;
+        }
+        -points * 8 - power
+    }
+}
+
+/// Candidate cards with their ordering scores.
+#[derive(Default)]
+struct Moves {
+    cards: [u8; 16],
+    scores: [i32; 16],
+    len: usize,
+}
+
+impl Moves {
+    fn push(&mut self, card: u8, score: i32) {
+        self.cards[self.len] = card;
+        self.scores[self.len] = score;
+        self.len += 1;
+    }
+
+    /// Best score first (insertion sort: a dozen cards at most).
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < self.scores[j] {
+                self.scores.swap(j - 1, j);
+                self.cards.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.cards[..self.len].iter().copied()
+    }
+}
+
+/// The bits of the cards of `suit` in `set`.
+fn cards_of_suit(set: u64, suit: u8) -> impl Iterator<Item = u8> {
+    let mut rest = set & (0xffff << (16 * u32::from(suit)));
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            None
+        } else {
+            let bit = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            Some(bit)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests;

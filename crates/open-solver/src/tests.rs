@@ -1,0 +1,161 @@
+use super::*;
+use cards::Suit;
+use games::{team_of, Belote, BeloteDeal, Bridge, Undertrump};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// North-South's points from `state` on by plain minimax over every legal
+/// card: no table, no pruning, no equivalent cards.
+fn brute<G: TrickGame>(state: &PlayState<G>) -> i32 {
+    if state.is_over() {
+        let bonus = state.game().all_tricks_bonus() as i32;
+        let tricks = state.taken().tricks;
+        return if tricks[1] == 0 {
+            bonus
+        } else if tricks[0] == 0 {
+            -bonus
+        } else {
+            0
+        };
+    }
+    let maximizing = team_of(state.to_move()) == 0;
+    let values = state.legal_cards().iter().map(|card| {
+        let mut child = state.clone();
+        let before = child.taken().points[0];
+        child.play(card).expect("a legal card");
+        (child.taken().points[0] - before) as i32 + brute(&child)
+    });
+    if maximizing {
+        values.max().expect("a legal card")
+    } else {
+        values.min().expect("a legal card")
+    }
+}
+
+/// A random Belote position: a random deal played at random until
+/// `tricks_left` tricks remain, then `extra` more cards.
+fn random_position(
+    rng: &mut ChaCha8Rng,
+    rules: Belote,
+    tricks_left: usize,
+    extra: usize,
+) -> PlayState<Belote> {
+    let leader = Seat::from_index(rng.gen_range(0..4));
+    let deal = BeloteDeal::random(rng, rules.trump, leader);
+    let mut state = PlayState::new(rules, deal.hands, deal.leader);
+    let target = 4 * (8 - tricks_left) + extra;
+    for _ in 0..target {
+        let legal: Vec<Card> = state.legal_cards().iter().collect();
+        let card = legal[rng.gen_range(0..legal.len())];
+        state.play(card).expect("a legal card");
+    }
+    state
+}
+
+fn random_rules(rng: &mut ChaCha8Rng) -> Belote {
+    Belote {
+        undertrump: if rng.gen_bool(0.5) {
+            Undertrump::May
+        } else {
+            Undertrump::Must
+        },
+        capot: rng.gen_bool(0.3),
+        ..Belote::new(Suit::ALL[rng.gen_range(0..4)])
+    }
+}
+
+fn mover_points<G: TrickGame>(state: &PlayState<G>, ns: i32) -> i32 {
+    if team_of(state.to_move()) == 0 {
+        return ns;
+    }
+    let cards: Hand = Seat::ALL
+        .iter()
+        .flat_map(|&s| state.hand(s).iter())
+        .chain(state.trick().cards())
+        .collect();
+    state.game().points_left(cards, state.tricks_left()) as i32 - ns
+}
+
+#[test]
+fn belote_endings_match_a_plain_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for i in 0..300 {
+        let rules = random_rules(&mut rng);
+        let state = random_position(&mut rng, rules, 2 + i % 3, i % 4);
+        let mut solver = OpenSolver::new(rules);
+        for cp in solver.card_values(&state) {
+            let mut child = state.clone();
+            let before = child.taken().points[0];
+            child.play(cp.card).expect("a legal card");
+            let ns = (child.taken().points[0] - before) as i32 + brute(&child);
+            assert_eq!(
+                cp.points,
+                mover_points(&state, ns),
+                "position {i}: {:?}, card {}",
+                state,
+                cp.card
+            );
+        }
+        assert_eq!(solver.value(&state), mover_points(&state, brute(&state)));
+    }
+}
+
+#[test]
+fn bridge_endings_match_a_plain_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for i in 0..100 {
+        let deal = cards::Deal::random(&mut rng, 4);
+        let trump = [None, Some(Suit::Spades), Some(Suit::Hearts)][i % 3];
+        let game = Bridge::new(trump);
+        let state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        let mut solver = OpenSolver::new(game);
+        assert_eq!(
+            solver.value(&state),
+            mover_points(&state, brute(&state)),
+            "deal {deal}"
+        );
+    }
+}
+
+#[test]
+fn switching_off_the_table_equivalent_cards_or_null_windows_changes_no_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for i in 0..40 {
+        let rules = random_rules(&mut rng);
+        let state = random_position(&mut rng, rules, 4 + i % 2, i % 4);
+        let mut all = OpenSolver::new(rules);
+        let expected = all.card_values(&state);
+        for (table, equivalence, mtdf) in [
+            (false, true, true),
+            (true, false, true),
+            (true, true, false),
+            (false, false, false),
+        ] {
+            let mut solver = OpenSolver::new(rules);
+            solver.use_table = table;
+            solver.equivalence = equivalence;
+            solver.mtdf = mtdf;
+            assert_eq!(
+                solver.card_values(&state),
+                expected,
+                "table {table}, equivalence {equivalence}, mtdf {mtdf}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_full_deal_is_solved_from_the_first_card() {
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    for _ in 0..3 {
+        let deal = BeloteDeal::random(&mut rng, Suit::Hearts, Seat::North);
+        let rules = deal.rules();
+        let state = PlayState::new(rules, deal.hands, deal.leader);
+        let mut solver = OpenSolver::new(rules);
+        let values = solver.card_values(&state);
+        assert_eq!(values.len(), 8);
+        let best = values.iter().map(|v| v.points).max().expect("eight cards");
+        assert_eq!(solver.value(&state), best);
+        assert!((0..=162).contains(&best));
+    }
+}
