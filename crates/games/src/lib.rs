@@ -23,4 +23,4 @@ mod state;
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
 pub use bridge::{Bridge, BridgeScoring};
 pub use game::{team_of, Taken, Trick, TrickGame};
-pub use state::{PlayError, PlayState};
+pub use state::{PlayError, PlayState, PositionError};

@@ -31,6 +31,56 @@ pub enum PlayError {
     },
 }
 
+/// Why cards in the hands and on the table are not a position of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A card the game's deck does not have.
+    #[error("{card} is not a card of {game}")]
+    NotInDeck {
+        /// The card.
+        card: Card,
+        /// The game's name.
+        game: &'static str,
+    },
+    /// A card both in a hand and on the table.
+    #[error("{card} is both on the table and in the hand of {seat}")]
+    CardTwice {
+        /// The card.
+        card: Card,
+        /// The hand holding it.
+        seat: Seat,
+    },
+    /// The same card twice on the table.
+    #[error("{card} is on the table twice")]
+    RepeatedOnTable {
+        /// The card.
+        card: Card,
+    },
+    /// Hand sizes that do not fit the trick on the table.
+    #[error("{seat} holds {len} cards but should hold {expected}: seats that have played to the trick hold one card fewer than the others")]
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Its cards.
+        len: usize,
+        /// What it should hold.
+        expected: usize,
+    },
+    /// Nothing left to play.
+    #[error("no cards left to play")]
+    Empty,
+    /// A card on the table that its player could not have played.
+    #[error("{seat} could not play {card} to this trick: with {card} in hand, the legal cards were {legal}")]
+    IllegalTrickCard {
+        /// Who played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// The cards that seat could have played.
+        legal: Hand,
+    },
+}
+
 /// A deal of a trick-taking game in play: the cards each seat still holds,
 /// the trick on the table and what each team has taken.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,6 +133,82 @@ impl<G: TrickGame> PlayState<G> {
             taken,
             tricks_left,
         }
+    }
+
+    /// A position given by the cards still held (those on the table left
+    /// out) and the trick on the table, as a player would describe it,
+    /// checked against the rules: cards of the deck, each once, hand sizes
+    /// that fit the trick, and cards on the table that their players could
+    /// have played. What was taken before is unknown and counted as nothing.
+    ///
+    /// # Errors
+    /// The first thing that does not fit, as a [`PositionError`].
+    pub fn position(game: G, remaining: Deal, trick: Trick) -> Result<PlayState<G>, PositionError> {
+        let deck = game.deck();
+        for seat in Seat::ALL {
+            if let Some(card) = remaining[seat].iter().find(|&c| !deck.contains(c)) {
+                return Err(PositionError::NotInDeck {
+                    card,
+                    game: game.name(),
+                });
+            }
+        }
+        let mut on_table = Hand::EMPTY;
+        for (_, card) in trick.plays() {
+            if !on_table.insert(card) {
+                return Err(PositionError::RepeatedOnTable { card });
+            }
+            if !deck.contains(card) {
+                return Err(PositionError::NotInDeck {
+                    card,
+                    game: game.name(),
+                });
+            }
+            if let Some(seat) = remaining.holder(card) {
+                return Err(PositionError::CardTwice { card, seat });
+            }
+        }
+        let played: Vec<Seat> = trick.plays().map(|(seat, _)| seat).collect();
+        let full = Seat::ALL
+            .iter()
+            .map(|&s| remaining[s].len() + usize::from(played.contains(&s)))
+            .max()
+            .unwrap_or(0);
+        if full == 0 {
+            return Err(PositionError::Empty);
+        }
+        for seat in Seat::ALL {
+            let expected = full - usize::from(played.contains(&seat));
+            if remaining[seat].len() != expected {
+                return Err(PositionError::HandSize {
+                    seat,
+                    len: remaining[seat].len(),
+                    expected,
+                });
+            }
+        }
+        let mut so_far = Trick::new(trick.leader());
+        for (seat, card) in trick.plays() {
+            let mut hand = remaining[seat];
+            hand.insert(card);
+            let legal = game.legal(hand, &so_far);
+            if !legal.contains(card) {
+                return Err(PositionError::IllegalTrickCard { seat, card, legal });
+            }
+            so_far = so_far.with(card);
+        }
+        let mut dealt = *remaining.hands();
+        for (seat, card) in trick.plays() {
+            dealt[seat].insert(card);
+        }
+        let dealt = Deal::new(dealt).expect("cards checked distinct");
+        Ok(PlayState::from_parts(
+            game,
+            dealt,
+            remaining,
+            trick,
+            Taken::default(),
+        ))
     }
 
     /// The rules.
@@ -174,5 +300,61 @@ impl<G: TrickGame> PlayState<G> {
     #[must_use]
     pub fn scores(&self) -> [f64; 2] {
         self.game.scores(&self.dealt, &self.taken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Belote;
+    use cards::Suit;
+
+    fn position(
+        remaining: &str,
+        leader: Seat,
+        table: &str,
+    ) -> Result<PlayState<Belote>, PositionError> {
+        let trick = table.split_whitespace().fold(Trick::new(leader), |t, c| {
+            t.with(c.parse().expect("a card"))
+        });
+        PlayState::position(
+            Belote::new(Suit::Hearts),
+            remaining.parse().expect("a deal"),
+            trick,
+        )
+    }
+
+    #[test]
+    fn a_position_mid_trick_is_checked_against_the_rules() {
+        // North led the spade ace; East, South and West to play.
+        let state =
+            position("N:K.A.. Q..8.T J.K..8 7..7.9", Seat::North, "SA").expect("a position");
+        assert_eq!(state.to_move(), Seat::East);
+        assert_eq!(state.tricks_left(), 3);
+        let queen: Card = "SQ".parse().expect("a card");
+        assert_eq!(state.legal_cards(), [queen].into_iter().collect());
+    }
+
+    #[test]
+    fn bad_positions_say_what_is_wrong() {
+        let err = |r: &str, leader: Seat, t: &str| {
+            position(r, leader, t).expect_err("rejected").to_string()
+        };
+        let hands = "N:K.A.. Q..8.T J.K..8 7..7.9";
+        assert_eq!(
+            err("N:K2.A.. Q..8.T J.K..8 7..7.9", Seat::North, "SA"),
+            "S2 is not a card of belote"
+        );
+        assert_eq!(
+            err(hands, Seat::North, "SQ"),
+            "SQ is both on the table and in the hand of E"
+        );
+        assert_eq!(err(hands, Seat::North, "SA SA"), "SA is on the table twice");
+        assert!(err(hands, Seat::West, "SA").contains("N holds 2 cards but should hold 4"));
+        // East holds the queen of spades and may not discard the king of hearts.
+        assert_eq!(
+            err("N:K.A.. Q..8. J.Q..8 7..7.9", Seat::North, "SA HK"),
+            "E could not play HK to this trick: with HK in hand, the legal cards were Q..."
+        );
     }
 }

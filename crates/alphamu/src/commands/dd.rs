@@ -6,6 +6,8 @@ use bridge::Position;
 use cards::{Card, Deal, Seat, Strain};
 use clap::{Subcommand, ValueEnum};
 use dd::{batch::with_thread_solver, DdTable};
+use games::{Belote, PlayState, Trick, Undertrump};
+use open_solver::OpenSolver;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,14 +30,38 @@ pub enum DdCommand {
     },
     /// The value of every legal card in positions given as JSON lines with
     /// `trump`, `leader`, `trick` and `remaining` (other fields are kept).
-    /// Prints each object with `to_move` and `tricks` filled in.
+    /// Prints each object with `to_move` and `tricks` filled in (bridge),
+    /// or `to_move` and `points` (Belote: the card points the side to move
+    /// takes from there on, the current trick and the last-trick ten
+    /// included).
     Solve {
         /// Input file; standard input when absent.
         file: Option<PathBuf>,
         /// Worker threads; 0 uses every core.
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// The game: bridge, or Belote (trumps S, H, D or C; ranks
+        /// AKQJT987).
+        #[arg(long, value_enum, default_value_t = Game::Bridge)]
+        game: Game,
+        /// Belote: whether a player who cannot overtrump an opponent must
+        /// still play a trump.
+        #[arg(long, default_value = "may", value_parser = parse_undertrump)]
+        undertrump: Undertrump,
     },
+}
+
+/// The trick-taking game of `dd solve`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Game {
+    /// Contract bridge (tricks).
+    Bridge,
+    /// French Belote (card points).
+    Belote,
+}
+
+fn parse_undertrump(text: &str) -> Result<Undertrump, String> {
+    text.parse()
 }
 
 /// How `dd table` prints its answers.
@@ -58,9 +84,19 @@ pub fn run(command: DdCommand) -> Result<ExitCode> {
             let lines = input::read_lines(file.as_deref())?;
             batch::run(lines, threads, move |text| table_line(text, format))?
         }
-        DdCommand::Solve { file, threads } => {
+        DdCommand::Solve {
+            file,
+            threads,
+            game,
+            undertrump,
+        } => {
             let lines = input::read_lines(file.as_deref())?;
-            batch::run(lines, threads, solve_line)?
+            match game {
+                Game::Bridge => batch::run(lines, threads, solve_line)?,
+                Game::Belote => batch::run(lines, threads, move |text| {
+                    belote_solve_line(text, undertrump)
+                })?,
+            }
         }
     };
     Ok(if failed == 0 {
@@ -128,15 +164,9 @@ fn field<'a>(object: &'a Map<String, Value>, name: &str) -> Result<&'a str, Stri
         .ok_or_else(|| format!("field \"{name}\" must be a string"))
 }
 
-/// Parses a position object of the reference shape.
-pub fn parse_position(object: &Map<String, Value>) -> Result<Position, String> {
-    let strain: Strain = field(object, "trump")?
-        .parse()
-        .map_err(|e| format!("field \"trump\": {e}"))?;
-    let leader: Seat = field(object, "leader")?
-        .parse()
-        .map_err(|e| format!("field \"leader\": {e}"))?;
-    let trick: Vec<Card> = match object.get("trick") {
+/// The cards of the optional `trick` field.
+fn trick_cards(object: &Map<String, Value>) -> Result<Vec<Card>, String> {
+    Ok(match object.get("trick") {
         None => Vec::new(),
         Some(Value::Array(cards)) => cards
             .iter()
@@ -152,7 +182,18 @@ pub fn parse_position(object: &Map<String, Value>) -> Result<Position, String> {
                 "field \"trick\" must be an array of cards, found {other}"
             ))
         }
-    };
+    })
+}
+
+/// Parses a position object of the reference shape.
+pub fn parse_position(object: &Map<String, Value>) -> Result<Position, String> {
+    let strain: Strain = field(object, "trump")?
+        .parse()
+        .map_err(|e| format!("field \"trump\": {e}"))?;
+    let leader: Seat = field(object, "leader")?
+        .parse()
+        .map_err(|e| format!("field \"leader\": {e}"))?;
+    let trick = trick_cards(object)?;
     let remaining: Deal = field(object, "remaining")?
         .parse()
         .map_err(|e| format!("field \"remaining\": {e}"))?;
@@ -178,6 +219,59 @@ fn solve_line(text: &str) -> Result<String, String> {
         Value::String(position.to_move().to_string()),
     );
     object.insert("tricks".into(), Value::Object(tricks));
+    Ok(Value::Object(object).to_string())
+}
+
+/// Parses a Belote position object: `trump` (S, H, D or C), `leader`,
+/// `trick` and `remaining`.
+pub fn parse_belote_position(
+    object: &Map<String, Value>,
+    undertrump: Undertrump,
+) -> Result<PlayState<Belote>, String> {
+    let trump = match field(object, "trump")? {
+        "S" => cards::Suit::Spades,
+        "H" => cards::Suit::Hearts,
+        "D" => cards::Suit::Diamonds,
+        "C" => cards::Suit::Clubs,
+        other => {
+            return Err(format!(
+                "field \"trump\": Belote trumps are S, H, D or C, not {other:?}"
+            ))
+        }
+    };
+    let leader: Seat = field(object, "leader")?
+        .parse()
+        .map_err(|e| format!("field \"leader\": {e}"))?;
+    let cards_on_table = trick_cards(object)?;
+    if cards_on_table.len() > 3 {
+        return Err("field \"trick\": at most 3 cards (a complete trick is already taken)".into());
+    }
+    let trick = cards_on_table
+        .into_iter()
+        .fold(Trick::new(leader), Trick::with);
+    let remaining: Deal = field(object, "remaining")?
+        .parse()
+        .map_err(|e| format!("field \"remaining\": {e}"))?;
+    let rules = Belote {
+        undertrump,
+        ..Belote::new(trump)
+    };
+    PlayState::position(rules, remaining, trick).map_err(|e| e.to_string())
+}
+
+fn belote_solve_line(text: &str, undertrump: Undertrump) -> Result<String, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let Value::Object(mut object) = value else {
+        return Err("expected a JSON object".into());
+    };
+    let state = parse_belote_position(&object, undertrump)?;
+    let mut solver = OpenSolver::new(*state.game());
+    let mut points = Map::new();
+    for v in solver.card_values(&state) {
+        points.insert(v.card.to_string(), v.points.into());
+    }
+    object.insert("to_move".into(), Value::String(state.to_move().to_string()));
+    object.insert("points".into(), Value::Object(points));
     Ok(Value::Object(object).to_string())
 }
 
