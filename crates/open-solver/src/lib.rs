@@ -21,6 +21,18 @@ use cards::{Card, Hand, Seat};
 use games::{PlayState, Trick, TrickGame};
 use std::collections::HashMap;
 
+/// Where a truncated solver stops searching and what it does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horizon {
+    /// Stop at the first trick start with at most this many cards in the
+    /// hands.
+    pub cards_left: usize,
+    /// Random playouts averaged there.
+    pub playouts: u32,
+    /// Seed of the playouts.
+    pub seed: u64,
+}
+
 /// A card and the points the side that plays it takes from the position on
 /// (the current trick included) when both sides then play perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +109,12 @@ pub struct OpenSolver<G: TrickGame> {
     beats: [[u64; 64]; 4],
     per_trick: i32,
     last_bonus: i32,
+    /// The all-tricks bonus, scaled.
+    all_tricks: i32,
+    /// Points are counted in units of `1 / scale`: 1 when exact, the number
+    /// of playouts past a horizon.
+    scale: i32,
+    horizon: Option<Horizon>,
     table: Table,
     /// Per place in the trick and card: how often (weighted by the tricks
     /// left) it caused a cutoff; orders the cards the rules tie.
@@ -139,6 +157,7 @@ impl<G: TrickGame> OpenSolver<G> {
         }
         let per_trick = game.points_per_trick() as i32;
         let last_bonus = game.last_trick_bonus() as i32;
+        let all_tricks = game.all_tricks_bonus() as i32;
         OpenSolver {
             game,
             power,
@@ -146,6 +165,9 @@ impl<G: TrickGame> OpenSolver<G> {
             beats,
             per_trick,
             last_bonus,
+            all_tricks,
+            scale: 1,
+            horizon: None,
             table: Table::default(),
             history: [[0; 64]; 4],
             nodes: 0,
@@ -153,6 +175,81 @@ impl<G: TrickGame> OpenSolver<G> {
             use_table: true,
             mtdf: true,
         }
+    }
+
+    /// A solver that searches exactly down to the first trick start with at
+    /// most `horizon.cards_left` cards in the hands, and there takes the
+    /// mean of `horizon.playouts` random playouts (every card drawn
+    /// uniformly from the legal ones). The playouts of a position are drawn
+    /// from `horizon.seed` and the position alone, so a position always gets
+    /// the same estimate. Values are then means: see
+    /// [`OpenSolver::card_means`].
+    #[must_use]
+    pub fn with_horizon(game: G, horizon: Horizon) -> OpenSolver<G> {
+        let mut solver = OpenSolver::new(game);
+        solver.scale = horizon.playouts.max(1) as i32;
+        solver.all_tricks *= solver.scale;
+        solver.horizon = Some(Horizon {
+            playouts: solver.scale as u32,
+            ..horizon
+        });
+        solver
+    }
+
+    /// The unit of the solver's points: values are counted in `1 / scale`
+    /// points (1 without a horizon).
+    #[must_use]
+    pub const fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    /// [`OpenSolver::card_values`] in points (means past a horizon).
+    pub fn card_means(&mut self, state: &PlayState<G>) -> Vec<(Card, f64)> {
+        let scale = f64::from(self.scale);
+        self.card_values(state)
+            .into_iter()
+            .map(|v| (v.card, f64::from(v.points) / scale))
+            .collect()
+    }
+
+    /// [`OpenSolver::value`] in points (a mean past a horizon).
+    pub fn mean_value(&mut self, state: &PlayState<G>) -> f64 {
+        f64::from(self.value(state)) / f64::from(self.scale)
+    }
+
+    /// The sum of North-South's points over the horizon's playouts from
+    /// `node`, all-tricks bonus included.
+    fn playouts(&self, node: &Node, horizon: Horizon) -> i32 {
+        use rand::{Rng, SeedableRng};
+        let mut h = horizon.seed ^ 0x51_7cc1_b727_220a;
+        for x in node
+            .hands
+            .iter()
+            .copied()
+            .chain([u64::from(node.leader) | u64::from(node.won) << 8])
+        {
+            h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(h);
+        let mut total = 0;
+        let unscaled = |v: i32| v / self.scale;
+        for _ in 0..horizon.playouts {
+            let mut n = *node;
+            let mut ns = 0;
+            while n.left > 0 {
+                let legal = self.legal(&n).0;
+                let k = rng.gen_range(0..legal.count_ones());
+                let mut rest = legal;
+                for _ in 0..k {
+                    rest &= rest - 1;
+                }
+                let (child, gained) = self.play(&n, rest.trailing_zeros() as u8);
+                ns += unscaled(gained);
+                n = child;
+            }
+            total += ns + unscaled(self.end_bonus(&n));
+        }
+        total
     }
 
     /// The rules.
@@ -257,7 +354,7 @@ impl<G: TrickGame> OpenSolver<G> {
         for &c in &node.trick[..node.trick_len as usize] {
             cards |= 1 << c;
         }
-        self.game.points_left(Hand(cards), usize::from(node.left)) as i32
+        self.game.points_left(Hand(cards), usize::from(node.left)) as i32 * self.scale
     }
 
     fn trick(&self, node: &Node) -> Trick {
@@ -308,6 +405,7 @@ impl<G: TrickGame> OpenSolver<G> {
         if child.left == 0 {
             points += self.last_bonus;
         }
+        points *= self.scale;
         child.rest -= points;
         child.leader = winner as u8;
         child.trick_len = 0;
@@ -318,7 +416,7 @@ impl<G: TrickGame> OpenSolver<G> {
 
     /// The all-tricks bonus at the end of a deal, for North-South.
     fn end_bonus(&self, node: &Node) -> i32 {
-        let bonus = self.game.all_tricks_bonus() as i32;
+        let bonus = self.all_tricks;
         match node.won {
             0b01 => bonus,
             0b10 => -bonus,
@@ -333,9 +431,16 @@ impl<G: TrickGame> OpenSolver<G> {
         if node.trick_len == 0 && node.left == 0 {
             return self.end_bonus(node);
         }
+        if let Some(h) = self.horizon {
+            let cards =
+                (node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]).count_ones();
+            if node.trick_len == 0 && cards as usize <= h.cards_left {
+                return self.playouts(node, h);
+            }
+        }
         // North-South take between nothing and everything left, give or
         // take an all-tricks bonus still open to either side.
-        let bonus = self.game.all_tricks_bonus() as i32;
+        let bonus = self.all_tricks;
         let floor = if node.won & 1 == 0 { -bonus } else { 0 };
         let ceiling = node.rest + if node.won & 2 == 0 { bonus } else { 0 };
         if ceiling <= alpha {
@@ -410,11 +515,7 @@ impl<G: TrickGame> OpenSolver<G> {
         if !self.use_table || node.trick_len != 0 {
             return None;
         }
-        let won = if self.game.all_tricks_bonus() > 0 {
-            node.won
-        } else {
-            0
-        };
+        let won = if self.all_tricks > 0 { node.won } else { 0 };
         Some((node.hands, node.leader | won << 2))
     }
 

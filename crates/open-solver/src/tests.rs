@@ -159,3 +159,42 @@ fn a_full_deal_is_solved_from_the_first_card() {
         assert!((0..=162).contains(&best));
     }
 }
+
+#[test]
+fn a_horizon_at_the_last_trick_changes_nothing() {
+    // One card each is left at the last trick: every playout is the play.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for i in 0..30 {
+        let rules = random_rules(&mut rng);
+        let state = random_position(&mut rng, rules, 3, i % 4);
+        let exact = OpenSolver::new(rules).card_values(&state);
+        let horizon = Horizon {
+            cards_left: 4,
+            playouts: 5,
+            seed: 1,
+        };
+        let means = OpenSolver::with_horizon(rules, horizon).card_means(&state);
+        let expected: Vec<(Card, f64)> = exact
+            .iter()
+            .map(|v| (v.card, f64::from(v.points)))
+            .collect();
+        assert_eq!(means, expected);
+    }
+}
+
+#[test]
+fn playouts_past_a_horizon_follow_their_seed() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let rules = Belote::new(Suit::Spades);
+    let state = random_position(&mut rng, rules, 6, 0);
+    let horizon = |seed| Horizon {
+        cards_left: 16,
+        playouts: 8,
+        seed,
+    };
+    let a = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
+    let b = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
+    assert_eq!(a, b);
+    let total = f64::from(Belote::new(Suit::Spades).total_points());
+    assert!(a.iter().all(|&(_, m)| (0.0..=total).contains(&m)));
+}
