@@ -1,0 +1,379 @@
+//! Card players for any trick-taking game: random, PIMC, alpha-mu and
+//! Fusion, with the paper's hyperparameters.
+
+use crate::leaves::SolverLeaves;
+use crate::spec::{AlphaMu, Fusion, Pimc, Spec};
+use crate::tree::{Depth, Tree};
+use crate::view::{View, ViewError};
+use cards::{Card, Hand};
+use games::TrickGame;
+use open_solver::{Horizon, OpenSolver};
+use rand::Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// Where the search of a move stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Truncation {
+    /// Cards from the decision after which alpha-mu and Fusion hand each
+    /// world to PIMC (the paper's depth-leaf). Unused by PIMC.
+    pub depth_leaf: usize,
+    /// Cards from the decision after which PIMC takes the mean of random
+    /// playouts (depth-rd), rounded up to the next trick's start; `None`
+    /// searches to the end.
+    pub depth_rd: Option<usize>,
+    /// Random playouts averaged past `depth_rd` (the paper's `m`).
+    pub playouts: u32,
+}
+
+/// A player of the card play, as a command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// Any legal card, uniformly.
+    Random,
+    /// Perfect-information Monte Carlo over `worlds` worlds.
+    Pimc {
+        /// Worlds drawn per move.
+        worlds: usize,
+        /// Where the search stops.
+        cut: Truncation,
+    },
+    /// alpha-mu with real-valued vectors over `worlds` worlds.
+    AlphaMu {
+        /// Worlds drawn per move.
+        worlds: usize,
+        /// Where the search stops.
+        cut: Truncation,
+    },
+    /// Fusion over `base` drawn worlds and every permutation of their
+    /// hands.
+    Fusion {
+        /// Worlds drawn per move before permuting hands.
+        base: usize,
+        /// Where the search stops.
+        cut: Truncation,
+    },
+}
+
+/// Why a player spec cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("player {spec:?}: {why}")]
+pub struct PlayerSpecError {
+    /// The spec as written.
+    pub spec: String,
+    /// What is wrong.
+    pub why: String,
+}
+
+impl PlayerKind {
+    /// The paper's settings for Belote (figure 6): PIMC with 10 worlds,
+    /// alpha-mu with 10 worlds, depth-leaf 5 and depth-rd 20, Fusion with
+    /// 24 worlds, depth-leaf 5 and depth-rd 20; 8 playouts.
+    #[must_use]
+    pub fn paper_belote(name: &str) -> Option<PlayerKind> {
+        Self::paper(name, 20, 20)
+    }
+
+    /// The paper's settings for bridge (figure 7): as for Belote, but
+    /// alpha-mu's depth-rd is 9, and Fusion draws 4 deals (dummy's hand is
+    /// seen by all: 6 ways of handing the other three around each).
+    #[must_use]
+    pub fn paper_bridge(name: &str) -> Option<PlayerKind> {
+        match Self::paper(name, 9, 20) {
+            Some(PlayerKind::Fusion { cut, .. }) => Some(PlayerKind::Fusion { base: 4, cut }),
+            other => other,
+        }
+    }
+
+    fn paper(name: &str, alphamu_rd: usize, fusion_rd: usize) -> Option<PlayerKind> {
+        let cut = |rd| Truncation {
+            depth_leaf: 5,
+            depth_rd: Some(rd),
+            playouts: 8,
+        };
+        match name {
+            "random" => Some(PlayerKind::Random),
+            "pimc" => Some(PlayerKind::Pimc {
+                worlds: 10,
+                cut: cut(20),
+            }),
+            "alphamu" => Some(PlayerKind::AlphaMu {
+                worlds: 10,
+                cut: cut(alphamu_rd),
+            }),
+            // 24 worlds: one drawn deal and the 24 ways of handing its four
+            // hands around the seats (fewer mid-trick, where the hand sizes
+            // differ).
+            "fusion" => Some(PlayerKind::Fusion {
+                base: 1,
+                cut: cut(fusion_rd),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A short name: `random`, `pimc`, `alphamu`, `fusion`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Pimc { .. } => "pimc",
+            PlayerKind::AlphaMu { .. } => "alphamu",
+            PlayerKind::Fusion { .. } => "fusion",
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cut = |f: &mut fmt::Formatter<'_>, c: &Truncation, leaf: bool| {
+            if leaf {
+                write!(f, ":leaf={}", c.depth_leaf)?;
+            }
+            match c.depth_rd {
+                Some(rd) => write!(f, ":rd={rd}:playouts={}", c.playouts),
+                None => write!(f, ":rd=none"),
+            }
+        };
+        match self {
+            PlayerKind::Random => write!(f, "random"),
+            PlayerKind::Pimc { worlds, cut: c } => {
+                write!(f, "pimc:worlds={worlds}")?;
+                cut(f, c, false)
+            }
+            PlayerKind::AlphaMu { worlds, cut: c } => {
+                write!(f, "alphamu:worlds={worlds}")?;
+                cut(f, c, true)
+            }
+            PlayerKind::Fusion { base, cut: c } => {
+                write!(f, "fusion:base={base}")?;
+                cut(f, c, true)
+            }
+        }
+    }
+}
+
+/// Reads `random`, or `pimc`, `alphamu`, `fusion` followed by
+/// `:key=value` settings (`worlds=`, `base=` for Fusion, `leaf=`, `rd=` a
+/// number or `none`, `playouts=`); unset keys take the paper's Belote
+/// values.
+impl FromStr for PlayerKind {
+    type Err = PlayerSpecError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = |why: String| PlayerSpecError {
+            spec: s.to_string(),
+            why,
+        };
+        let mut parts = s.split(':');
+        let name = parts.next().unwrap_or_default();
+        let mut kind = PlayerKind::paper_belote(name)
+            .ok_or_else(|| err("the players are random, pimc, alphamu and fusion".into()))?;
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| err(format!("{part:?} is not key=value")))?;
+            let number = || {
+                value
+                    .parse::<usize>()
+                    .map_err(|_| err(format!("{key}={value:?}: expected a number")))
+            };
+            let cut = match &mut kind {
+                PlayerKind::Random => return Err(err("random takes no settings".into())),
+                PlayerKind::Pimc { cut, .. }
+                | PlayerKind::AlphaMu { cut, .. }
+                | PlayerKind::Fusion { cut, .. } => cut,
+            };
+            match key {
+                "leaf" => cut.depth_leaf = number()?,
+                "rd" if value == "none" => cut.depth_rd = None,
+                "rd" => cut.depth_rd = Some(number()?),
+                "playouts" => {
+                    cut.playouts =
+                        u32::try_from(number()?).map_err(|_| err("too many playouts".into()))?
+                }
+                "worlds" | "base" => {
+                    let n = number()?;
+                    if n == 0 || n > 64 {
+                        return Err(err(format!("{key}={n}: between 1 and 64")));
+                    }
+                    match &mut kind {
+                        PlayerKind::Pimc { worlds, .. } | PlayerKind::AlphaMu { worlds, .. }
+                            if key == "worlds" =>
+                        {
+                            *worlds = n
+                        }
+                        PlayerKind::Fusion { base, .. } if key == "base" => *base = n,
+                        _ => return Err(err(format!("{key}= does not apply to {name}"))),
+                    }
+                }
+                _ => return Err(err(format!("unknown setting {key:?}"))),
+            }
+        }
+        Ok(kind)
+    }
+}
+
+/// One card chosen, with every legal card's expected score when searched.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The card to play.
+    pub card: Card,
+    /// Each legal card and its expected points for the player's team from
+    /// here on (empty for the random player).
+    pub scores: Vec<(Card, f64)>,
+    /// Worlds searched.
+    pub worlds: usize,
+}
+
+fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
+    cut.depth_rd.map(|rd| Horizon {
+        cards_left: view_cards.saturating_sub(rd),
+        playouts: cut.playouts.max(1),
+        seed,
+    })
+}
+
+fn leaves<G: TrickGame>(
+    game: &G,
+    view_cards: usize,
+    cut: &Truncation,
+    seed: u64,
+) -> SolverLeaves<G> {
+    match horizon(view_cards, cut, seed) {
+        Some(h) => SolverLeaves::truncated(game.clone(), h),
+        None => SolverLeaves::exact(game.clone()),
+    }
+}
+
+/// The best-scoring card (the first in hand order on ties).
+fn best(scores: &[(Card, f64)]) -> Card {
+    let mut best = scores[0];
+    for &(c, s) in &scores[1..] {
+        if s > best.1 + 1e-9 {
+            best = (c, s);
+        }
+    }
+    best.0
+}
+
+/// Chooses a card for the seat of `view`, drawing worlds and playouts
+/// from `rng`.
+///
+/// # Errors
+/// [`ViewError::NoWorld`] when no deal fits the view.
+pub fn choose<G: TrickGame>(
+    kind: &PlayerKind,
+    view: &View<G>,
+    rng: &mut impl Rng,
+) -> Result<Choice, ViewError> {
+    let legal: Vec<Card> = view
+        .game()
+        .legal(view.own_hand(), view.trick())
+        .iter()
+        .collect();
+    if legal.len() == 1 {
+        return Ok(Choice {
+            card: legal[0],
+            scores: Vec::new(),
+            worlds: 0,
+        });
+    }
+    let cards_left = view.own_hand().len() * 4 - view.trick().len();
+    let seed: u64 = rng.gen();
+    match kind {
+        PlayerKind::Random => Ok(Choice {
+            card: legal[rng.gen_range(0..legal.len())],
+            scores: Vec::new(),
+            worlds: 0,
+        }),
+        PlayerKind::Pimc { worlds, cut } => {
+            let drawn = view.draw_many(rng, *worlds)?;
+            let mut sums = vec![0.0; legal.len()];
+            for (k, world) in drawn.iter().enumerate() {
+                let state = view.position_in(world);
+                let mut solver = match horizon(cards_left, cut, seed ^ k as u64) {
+                    Some(h) => OpenSolver::with_horizon(view.game().clone(), h),
+                    None => OpenSolver::new(view.game().clone()),
+                };
+                for (card, mean) in solver.card_means(&state) {
+                    let i = legal
+                        .iter()
+                        .position(|&c| c == card)
+                        .expect("the same legal cards");
+                    sums[i] += mean;
+                }
+            }
+            let scores: Vec<(Card, f64)> = legal
+                .iter()
+                .zip(&sums)
+                .map(|(&c, &s)| (c, s / drawn.len() as f64))
+                .collect();
+            Ok(Choice {
+                card: best(&scores),
+                scores,
+                worlds: drawn.len(),
+            })
+        }
+        PlayerKind::AlphaMu { worlds, cut } => {
+            let drawn = view.draw_many(rng, *worlds)?;
+            let scores = search(&AlphaMu, view, &drawn, cut, cards_left, seed);
+            Ok(Choice {
+                card: best(&scores),
+                scores,
+                worlds: drawn.len(),
+            })
+        }
+        PlayerKind::Fusion { base, cut } => {
+            let mut drawn = view.permutation_worlds(rng, *base)?;
+            drawn.truncate(64);
+            let scores = search(&Fusion, view, &drawn, cut, cards_left, seed);
+            Ok(Choice {
+                card: best(&scores),
+                scores,
+                worlds: drawn.len(),
+            })
+        }
+    }
+}
+
+fn search<G: TrickGame, S: Spec>(
+    spec: &S,
+    view: &View<G>,
+    worlds: &[[Hand; 4]],
+    cut: &Truncation,
+    cards_left: usize,
+    seed: u64,
+) -> Vec<(Card, f64)> {
+    // The root position: the watcher's real hand in its seat.
+    let real = worlds
+        .iter()
+        .find(|w| w[view.seat().index()] == view.own_hand())
+        .expect("the watcher's real hand is in some world");
+    let root = view.position_in(real);
+    let mut leaves = leaves(view.game(), cards_left, cut, seed);
+    let mut tree = Tree::new(
+        spec,
+        &root,
+        worlds,
+        &mut leaves,
+        Depth {
+            leaf: cut.depth_leaf,
+        },
+    );
+    tree.root_cards()
+        .into_iter()
+        .map(|rc| (rc.card, rc.score))
+        .collect()
+}
+
+/// PIMC's scores with every world searched to the end by the template
+/// (for tests: the fast path above must agree).
+#[doc(hidden)]
+pub fn pimc_by_template<G: TrickGame>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<(Card, f64)> {
+    let cut = Truncation {
+        depth_leaf: usize::MAX,
+        depth_rd: None,
+        playouts: 1,
+    };
+    search(&Pimc, view, worlds, &cut, 0, 0)
+}

@@ -1,0 +1,434 @@
+//! The three specifications of the template: how a node's value is made
+//! from its children's, what the root prefers, and when the rest of a
+//! node's children cannot matter.
+
+use cards::{Hand, Seat};
+
+/// Who moves at a node, relative to the player at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The player at the root (it does not know the world).
+    Root,
+    /// The root player's partner (same team).
+    Partner,
+    /// An opponent.
+    Opponent,
+}
+
+impl Role {
+    /// The root's team moves.
+    #[must_use]
+    pub const fn maximizes(self) -> bool {
+        !matches!(self, Role::Opponent)
+    }
+}
+
+/// Which team's nearest node a cut is absorbed by: the team that will not
+/// let play reach the node cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The root player's team.
+    Max,
+    /// The other team.
+    Min,
+}
+
+/// What a node does when the rest of its children cannot matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Stop and return what was gathered: a bound on the node's value,
+    /// world by world, on the side that makes it irrelevant (alpha-beta's
+    /// fail-soft value).
+    Bound,
+    /// Stop and drop the node: the nearest node of `Side` above ignores it.
+    Drop(Side),
+}
+
+/// A node as a specification sees it.
+#[derive(Clone, Debug)]
+pub struct NodeInfo {
+    /// Who moves.
+    pub role: Role,
+    /// Its seat.
+    pub mover: Seat,
+    /// The worlds still possible at the node (bit `k` for world `k`).
+    pub worlds: u64,
+    /// The worlds grouped by the mover's hand: the worlds the mover cannot
+    /// tell apart.
+    pub groups: Vec<u64>,
+    /// The number of worlds of the search.
+    pub world_count: usize,
+}
+
+/// A specification of the template (Algorithm 3 of the paper): the value
+/// of a node over the worlds, how children's values combine, the root's
+/// criterion, and the partial order that prunes.
+///
+/// Scores are the root team's points from the root position on, per world.
+pub trait Spec {
+    /// A node's value.
+    type Value: Clone + std::fmt::Debug;
+    /// Children's values gathered so far at a node.
+    type Acc;
+    /// What a node passes down for pruning.
+    type Bound: Clone;
+
+    /// A short name.
+    fn name(&self) -> &'static str;
+    /// The value of a leaf whose per-world scores are `scores` (indexed by
+    /// world; only the worlds of `worlds` count).
+    fn leaf(&self, worlds: u64, scores: &[f64]) -> Self::Value;
+    /// Nothing gathered yet at `node`.
+    fn start(&self, node: &NodeInfo) -> Self::Acc;
+    /// Adds the value of a child, possible in the worlds `child_worlds`.
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Self::Value);
+    /// The node's value from everything gathered; `None` if nothing was.
+    fn finish(&self, node: &NodeInfo, acc: Self::Acc) -> Option<Self::Value>;
+    /// The expected score of a value for the root, over `worlds` (the
+    /// criterion chooses the largest).
+    fn score(&self, worlds: u64, value: &Self::Value) -> f64;
+    /// The bound of a search with nothing known yet.
+    fn open_bound(&self, world_count: usize) -> Self::Bound;
+    /// The bound a node passes to its next child, given what it gathered
+    /// and what it inherited.
+    fn child_bound(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Self::Bound)
+        -> Self::Bound;
+    /// Whether the node's remaining children cannot matter, and what the
+    /// node then gives back.
+    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Self::Bound) -> Option<Cut>;
+}
+
+fn worlds_of(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            None
+        } else {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            Some(k)
+        }
+    })
+}
+
+fn mean(worlds: u64, v: &[f64]) -> f64 {
+    let n = worlds.count_ones();
+    if n == 0 {
+        return 0.0;
+    }
+    worlds_of(worlds).map(|k| v[k]).sum::<f64>() / f64::from(n)
+}
+
+/// Perfect-information Monte Carlo: a score per world, each world played
+/// as if every card were open; the root prefers the best mean.
+///
+/// Pruning is fail-soft alpha-beta in every world at once: a node stops
+/// when, in every world still possible there, it is already no better for
+/// its mover than what the other team is sure of higher up, and returns
+/// what it gathered (a bound, world by world, that the ancestors ignore).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pimc;
+
+/// Per-world bounds of [`Pimc`]: the root team is sure of at least
+/// `alpha[k]`, the other team of holding it to `beta[k]`.
+#[derive(Clone, Debug)]
+pub struct Window {
+    alpha: Vec<f64>,
+    beta: Vec<f64>,
+}
+
+impl Spec for Pimc {
+    type Value = Vec<f64>;
+    type Acc = (Vec<f64>, bool);
+    type Bound = Window;
+
+    fn name(&self) -> &'static str {
+        "pimc"
+    }
+
+    fn leaf(&self, _worlds: u64, scores: &[f64]) -> Vec<f64> {
+        scores.to_vec()
+    }
+
+    fn start(&self, node: &NodeInfo) -> Self::Acc {
+        let v = if node.role.maximizes() {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        (vec![v; node.world_count], false)
+    }
+
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Vec<f64>) {
+        for k in worlds_of(child_worlds) {
+            acc.0[k] = if node.role.maximizes() {
+                acc.0[k].max(child[k])
+            } else {
+                acc.0[k].min(child[k])
+            };
+        }
+        acc.1 = true;
+    }
+
+    fn finish(&self, _node: &NodeInfo, acc: Self::Acc) -> Option<Vec<f64>> {
+        acc.1.then_some(acc.0)
+    }
+
+    fn score(&self, worlds: u64, value: &Vec<f64>) -> f64 {
+        mean(worlds, value)
+    }
+
+    fn open_bound(&self, world_count: usize) -> Window {
+        Window {
+            alpha: vec![f64::NEG_INFINITY; world_count],
+            beta: vec![f64::INFINITY; world_count],
+        }
+    }
+
+    fn child_bound(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Window) -> Window {
+        let mut w = inherited.clone();
+        for k in worlds_of(node.worlds) {
+            if node.role.maximizes() {
+                w.alpha[k] = w.alpha[k].max(acc.0[k]);
+            } else {
+                w.beta[k] = w.beta[k].min(acc.0[k]);
+            }
+        }
+        w
+    }
+
+    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Window) -> Option<Cut> {
+        let done = acc.1
+            && if node.role.maximizes() {
+                worlds_of(node.worlds).all(|k| acc.0[k] >= inherited.beta[k])
+            } else {
+                worlds_of(node.worlds).all(|k| acc.0[k] <= inherited.alpha[k])
+            };
+        done.then_some(Cut::Bound)
+    }
+}
+
+/// A Pareto front of score vectors: no vector is at least as good as
+/// another in every world of the node.
+pub type Front = Vec<Vec<f64>>;
+
+/// alpha-mu with real-valued vectors: the root player does not know the
+/// world and keeps, per strategy, the vector of its scores; everyone else
+/// plays each world as if it saw every card. At the root player's nodes
+/// the fronts of the children are united; at the others' nodes every
+/// combination of one vector per child is made, world by world the best
+/// for the mover (its team's maximum or the opponents' minimum); dominated
+/// vectors are dropped. The root prefers the front holding the best mean.
+///
+/// Pruning: an opponent's node right below a node of the root player is
+/// cut once every vector it has gathered (worlds no child covers yet
+/// counting as the opponents' worst) is dominated by a vector the root
+/// player already has there. Vectors only shrink at an opponent's node, so
+/// none of its vectors could survive in the root player's front. (Deeper
+/// cuts, with the front of a higher node, are not sound here: an
+/// opponent's node higher up mixes in vectors of other worlds, and the
+/// root player's partner maximises world by world.)
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AlphaMu;
+
+/// Whether `a` is at least as good as `b` for the root in every world of
+/// `worlds`.
+fn dominates(worlds: u64, a: &[f64], b: &[f64]) -> bool {
+    worlds_of(worlds).all(|k| a[k] >= b[k])
+}
+
+/// Drops the vectors some other vector dominates (keeping one of equals).
+fn pareto(worlds: u64, front: &mut Front) {
+    let mut kept: Front = Vec::with_capacity(front.len());
+    for v in front.drain(..) {
+        if kept.iter().any(|u| dominates(worlds, u, &v)) {
+            continue;
+        }
+        kept.retain(|u| !dominates(worlds, &v, u));
+        kept.push(v);
+    }
+    *front = kept;
+}
+
+impl Spec for AlphaMu {
+    type Value = Front;
+    type Acc = (Front, bool);
+    type Bound = Option<Front>;
+
+    fn name(&self) -> &'static str {
+        "alphamu"
+    }
+
+    fn leaf(&self, _worlds: u64, scores: &[f64]) -> Front {
+        vec![scores.to_vec()]
+    }
+
+    fn start(&self, node: &NodeInfo) -> Self::Acc {
+        match node.role {
+            Role::Root => (Vec::new(), false),
+            Role::Partner => (vec![vec![f64::NEG_INFINITY; node.world_count]], false),
+            Role::Opponent => (vec![vec![f64::INFINITY; node.world_count]], false),
+        }
+    }
+
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Front) {
+        acc.1 = true;
+        if node.role == Role::Root {
+            acc.0.extend(child);
+            pareto(node.worlds, &mut acc.0);
+            return;
+        }
+        let mut product: Front = Vec::with_capacity(acc.0.len() * child.len());
+        for a in &acc.0 {
+            for c in &child {
+                let mut r = a.clone();
+                for k in worlds_of(child_worlds) {
+                    r[k] = if node.role == Role::Partner {
+                        r[k].max(c[k])
+                    } else {
+                        r[k].min(c[k])
+                    };
+                }
+                product.push(r);
+            }
+        }
+        pareto(node.worlds, &mut product);
+        acc.0 = product;
+    }
+
+    fn finish(&self, _node: &NodeInfo, acc: Self::Acc) -> Option<Front> {
+        acc.1.then_some(acc.0)
+    }
+
+    fn score(&self, worlds: u64, value: &Front) -> f64 {
+        value
+            .iter()
+            .map(|v| mean(worlds, v))
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    fn open_bound(&self, _world_count: usize) -> Option<Front> {
+        None
+    }
+
+    fn child_bound(
+        &self,
+        node: &NodeInfo,
+        acc: &Self::Acc,
+        _inherited: &Option<Front>,
+    ) -> Option<Front> {
+        (node.role == Role::Root).then(|| acc.0.clone())
+    }
+
+    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Option<Front>) -> Option<Cut> {
+        let alpha = inherited.as_ref()?;
+        let cut = node.role == Role::Opponent
+            && acc.1
+            && acc
+                .0
+                .iter()
+                .all(|v| alpha.iter().any(|a| dominates(node.worlds, a, v)));
+        cut.then_some(Cut::Drop(Side::Max))
+    }
+}
+
+/// Fusion: every player chooses by its expected score over the worlds it
+/// cannot tell apart (those where it holds the same hand), the root's team
+/// the largest, the opponents the smallest; children equally good for it
+/// are mixed evenly (it would play each with the same chance). A node's
+/// value is then, per world, the expected score of play from there.
+///
+/// Not pruned: a player's choice depends on sums over its own group of
+/// worlds, so a bound world by world, or a group of another player, says
+/// nothing about it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fusion;
+
+/// Two sums closer than this are a tie.
+const TIE: f64 = 1e-9;
+
+impl Spec for Fusion {
+    type Value = Vec<f64>;
+    type Acc = Vec<(u64, Vec<f64>)>;
+    type Bound = ();
+
+    fn name(&self) -> &'static str {
+        "fusion"
+    }
+
+    fn leaf(&self, _worlds: u64, scores: &[f64]) -> Vec<f64> {
+        scores.to_vec()
+    }
+
+    fn start(&self, _node: &NodeInfo) -> Self::Acc {
+        Vec::new()
+    }
+
+    fn add(&self, _node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Vec<f64>) {
+        acc.push((child_worlds, child));
+    }
+
+    fn finish(&self, node: &NodeInfo, acc: Self::Acc) -> Option<Vec<f64>> {
+        if acc.is_empty() {
+            return None;
+        }
+        let mut r = vec![f64::NAN; node.world_count];
+        for &group in &node.groups {
+            let sums: Vec<Option<f64>> = acc
+                .iter()
+                .map(|(w, v)| {
+                    (w & group == group).then(|| worlds_of(group).map(|k| v[k]).sum::<f64>())
+                })
+                .collect();
+            let best = sums.iter().flatten().copied().fold(
+                if node.role.maximizes() {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                },
+                |b, s| {
+                    if node.role.maximizes() {
+                        b.max(s)
+                    } else {
+                        b.min(s)
+                    }
+                },
+            );
+            let tied: Vec<usize> = (0..acc.len())
+                .filter(|&i| sums[i].is_some_and(|s| (s - best).abs() <= TIE * (1.0 + best.abs())))
+                .collect();
+            for k in worlds_of(group) {
+                r[k] = tied.iter().map(|&i| acc[i].1[k]).sum::<f64>() / tied.len() as f64;
+            }
+        }
+        Some(r)
+    }
+
+    fn score(&self, worlds: u64, value: &Vec<f64>) -> f64 {
+        mean(worlds, value)
+    }
+
+    fn open_bound(&self, _world_count: usize) {}
+
+    fn child_bound(&self, _node: &NodeInfo, _acc: &Self::Acc, _inherited: &()) {}
+
+    fn cut(&self, _node: &NodeInfo, _acc: &Self::Acc, _inherited: &()) -> Option<Cut> {
+        None
+    }
+}
+
+/// The worlds of `worlds` grouped by the hand `hand_of(k)` of world `k`.
+pub(crate) fn group_by_hand(worlds: u64, hand_of: impl Fn(usize) -> Hand) -> Vec<u64> {
+    let mut groups: Vec<(Hand, u64)> = Vec::new();
+    for k in worlds_of(worlds) {
+        let h = hand_of(k);
+        match groups.iter_mut().find(|(g, _)| *g == h) {
+            Some((_, mask)) => *mask |= 1 << k,
+            None => groups.push((h, 1 << k)),
+        }
+    }
+    groups.into_iter().map(|(_, m)| m).collect()
+}
+
+#[cfg(test)]
+mod tests;

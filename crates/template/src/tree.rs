@@ -1,0 +1,311 @@
+//! The template (Algorithm 3): one search over a set of worlds, its values
+//! made by a [`Spec`].
+
+use crate::leaves::Leaves;
+use crate::spec::{group_by_hand, Cut, NodeInfo, Role, Side, Spec};
+use cards::{Card, Hand, Seat};
+use games::{team_of, PlayState, Taken, Trick, TrickGame};
+
+/// How deep the tree goes before its leaves take over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Depth {
+    /// Cards played from the root after which the leaves give each world's
+    /// value (the paper's depth-leaf); `usize::MAX` plays to the end.
+    pub leaf: usize,
+}
+
+/// One legal card of the root player with its value and expected score.
+#[derive(Clone, Debug)]
+pub struct RootCard<V> {
+    /// The card.
+    pub card: Card,
+    /// The value of the node after it.
+    pub value: V,
+    /// The expected score of the value for the root's team (the root team's
+    /// points from the root position on, averaged as the specification
+    /// does).
+    pub score: f64,
+}
+
+/// The state that changes along the search.
+#[derive(Clone, Copy)]
+struct Walk {
+    played: u64,
+    trick: Trick,
+    worlds: u64,
+    depth: usize,
+    /// Points each team took from the root on.
+    points: [u32; 2],
+    tricks: [u32; 2],
+    tricks_left: usize,
+}
+
+/// A search over `worlds` (the hands as they are at the root position of
+/// `root`), for the player to move there.
+pub struct Tree<'a, G: TrickGame, S: Spec> {
+    spec: &'a S,
+    root: &'a PlayState<G>,
+    worlds: &'a [[Hand; 4]],
+    leaves: &'a mut dyn Leaves<G>,
+    depth: Depth,
+    root_seat: Seat,
+    /// Prune as the specification allows (switch off to test that it
+    /// changes nothing).
+    pub pruning: bool,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
+    /// A search from `root` over `worlds`, at most 64: the hands as they
+    /// may lie at the root. The root position's own hands only tell the
+    /// root player's real hand.
+    ///
+    /// # Panics
+    /// With no world or more than 64.
+    pub fn new(
+        spec: &'a S,
+        root: &'a PlayState<G>,
+        worlds: &'a [[Hand; 4]],
+        leaves: &'a mut dyn Leaves<G>,
+        depth: Depth,
+    ) -> Self {
+        assert!(!worlds.is_empty() && worlds.len() <= 64, "1 to 64 worlds");
+        Tree {
+            spec,
+            root,
+            worlds,
+            leaves,
+            depth,
+            root_seat: root.to_move(),
+            pruning: true,
+            nodes: 0,
+        }
+    }
+
+    fn role(&self, seat: Seat) -> Role {
+        if seat == self.root_seat {
+            Role::Root
+        } else if team_of(seat) == team_of(self.root_seat) {
+            Role::Partner
+        } else {
+            Role::Opponent
+        }
+    }
+
+    fn all_worlds(&self) -> u64 {
+        if self.worlds.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.worlds.len()) - 1
+        }
+    }
+
+    fn hand(&self, k: usize, seat: Seat, walk: &Walk) -> Hand {
+        Hand(self.worlds[k][seat.index()].0 & !walk.played)
+    }
+
+    /// The worlds in which the root player holds its real hand (that of
+    /// the root position): the worlds its choice is judged on. Fusion's
+    /// worlds also give it other hands, so that the other players are
+    /// unsure of its cards; the other specifications draw only real worlds.
+    #[must_use]
+    pub fn real_worlds(&self) -> u64 {
+        let real = self.root.hand(self.root_seat);
+        (0..self.worlds.len())
+            .filter(|&k| self.worlds[k][self.root_seat.index()] == real)
+            .fold(0u64, |m, k| m | 1 << k)
+    }
+
+    fn root_walk(&self) -> Walk {
+        Walk {
+            played: 0,
+            trick: *self.root.trick(),
+            worlds: self.all_worlds(),
+            depth: 0,
+            points: [0, 0],
+            tricks: [0, 0],
+            tricks_left: self.root.tricks_left(),
+        }
+    }
+
+    /// Every legal card of the root player (from its real hand) with its
+    /// value, scored over the real worlds.
+    pub fn root_cards(&mut self) -> Vec<RootCard<S::Value>> {
+        self.root_children()
+            .into_iter()
+            .filter(|(_, _, real)| *real)
+            .map(|(card, worlds, _)| {
+                let value = self.child_value(card, worlds);
+                let score = self.spec.score(self.real_worlds(), &value);
+                RootCard { card, value, score }
+            })
+            .collect()
+    }
+
+    /// The value of the root position itself: the root player's node made
+    /// from every card it may hold in some world, and its expected score
+    /// over the real worlds.
+    pub fn root_value(&mut self) -> (S::Value, f64) {
+        let walk = self.root_walk();
+        let info = self.info(&walk, self.root_seat);
+        let mut acc = self.spec.start(&info);
+        for (card, worlds, _) in self.root_children() {
+            let value = self.child_value(card, worlds);
+            self.spec.add(&info, &mut acc, worlds, value);
+        }
+        let value = self.spec.finish(&info, acc).expect("a legal card");
+        let score = self.spec.score(self.real_worlds(), &value);
+        (value, score)
+    }
+
+    /// The root player's cards legal in some world, the worlds where each
+    /// is, and whether it is legal from the real hand.
+    fn root_children(&self) -> Vec<(Card, u64, bool)> {
+        let walk = self.root_walk();
+        let real = self
+            .root
+            .game()
+            .legal(self.root.hand(self.root_seat), &walk.trick);
+        self.legal_cards(&walk, self.root_seat)
+            .into_iter()
+            .map(|(c, w)| (c, w, real.contains(c)))
+            .collect()
+    }
+
+    fn child_value(&mut self, card: Card, worlds: u64) -> S::Value {
+        let walk = self.root_walk();
+        let child = self.play(&walk, card, worlds);
+        let bound = self.spec.open_bound(self.worlds.len());
+        self.node(&child, &bound)
+            .expect("an open bound cuts nothing")
+    }
+
+    /// The cards `mover` may play in some world of `walk`, with the worlds
+    /// where each is legal: those possible in more worlds first.
+    fn legal_cards(&self, walk: &Walk, mover: Seat) -> Vec<(Card, u64)> {
+        let game = self.root.game();
+        let mut cards: Vec<(Card, u64)> = Vec::new();
+        let mut rest = walk.worlds;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for card in game.legal(self.hand(k, mover, walk), &walk.trick).iter() {
+                match cards.iter_mut().find(|(c, _)| *c == card) {
+                    Some((_, mask)) => *mask |= 1 << k,
+                    None => cards.push((card, 1 << k)),
+                }
+            }
+        }
+        cards.sort_by_key(|&(c, mask)| (std::cmp::Reverse(mask.count_ones()), c.bit()));
+        cards
+    }
+
+    fn info(&self, walk: &Walk, mover: Seat) -> NodeInfo {
+        NodeInfo {
+            role: self.role(mover),
+            mover,
+            worlds: walk.worlds,
+            groups: group_by_hand(walk.worlds, |k| self.hand(k, mover, walk)),
+            world_count: self.worlds.len(),
+        }
+    }
+
+    fn play(&self, walk: &Walk, card: Card, worlds: u64) -> Walk {
+        let mut next = *walk;
+        next.played |= 1 << card.bit();
+        next.trick = walk.trick.with(card);
+        next.worlds = worlds;
+        next.depth += 1;
+        if next.trick.is_complete() {
+            let game = self.root.game();
+            let winner = game.winner(&next.trick);
+            next.tricks_left -= 1;
+            let team = team_of(winner);
+            next.points[team] += game.trick_points(&next.trick, next.tricks_left == 0);
+            next.tricks[team] += 1;
+            next.trick = Trick::new(winner);
+        }
+        next
+    }
+
+    fn leaf(&mut self, walk: &Walk) -> S::Value {
+        let mut scores = vec![0.0; self.worlds.len()];
+        let root_team = team_of(self.root_seat);
+        let game = self.root.game();
+        let before = self.root.taken();
+        let taken = Taken {
+            points: [
+                before.points[0] + walk.points[0],
+                before.points[1] + walk.points[1],
+            ],
+            tricks: [
+                before.tricks[0] + walk.tricks[0],
+                before.tricks[1] + walk.tricks[1],
+            ],
+        };
+        let mut k_rest = walk.worlds;
+        while k_rest != 0 {
+            let k = k_rest.trailing_zeros() as usize;
+            k_rest &= k_rest - 1;
+            let future = if walk.tricks_left == 0 {
+                let bonus = f64::from(game.all_tricks_bonus());
+                if taken.tricks[1 - root_team] == 0 {
+                    bonus
+                } else if taken.tricks[root_team] == 0 {
+                    -bonus
+                } else {
+                    0.0
+                }
+            } else {
+                let hands = cards::BySeat(Seat::ALL.map(|s| self.hand(k, s, walk)));
+                let remaining = cards::Deal::new(hands).expect("disjoint hands");
+                let dealt =
+                    cards::Deal::new(cards::BySeat(self.worlds[k])).expect("disjoint hands");
+                let state =
+                    PlayState::from_parts(game.clone(), dealt, remaining, walk.trick, taken);
+                self.leaves.value(k, &state, root_team)
+            };
+            scores[k] = f64::from(walk.points[root_team]) + future;
+        }
+        self.spec.leaf(walk.worlds, &scores)
+    }
+
+    fn node(&mut self, walk: &Walk, bound: &S::Bound) -> Result<S::Value, Side> {
+        self.nodes += 1;
+        if walk.tricks_left == 0 || walk.depth >= self.depth.leaf {
+            return Ok(self.leaf(walk));
+        }
+        let mover = walk.trick.to_move();
+        let cards = self.legal_cards(walk, mover);
+        let info = self.info(walk, mover);
+        let role = info.role;
+        let own = if role.maximizes() {
+            Side::Max
+        } else {
+            Side::Min
+        };
+        let mut acc = self.spec.start(&info);
+        for (card, worlds) in cards {
+            if self.pruning {
+                match self.spec.cut(&info, &acc, bound) {
+                    Some(Cut::Drop(side)) => return Err(side),
+                    Some(Cut::Bound) => break,
+                    None => {}
+                }
+            }
+            let child_bound = if self.pruning {
+                self.spec.child_bound(&info, &acc, bound)
+            } else {
+                self.spec.open_bound(self.worlds.len())
+            };
+            let next = self.play(walk, card, worlds);
+            match self.node(&next, &child_bound) {
+                Ok(value) => self.spec.add(&info, &mut acc, worlds, value),
+                Err(side) if side == own => {}
+                Err(side) => return Err(side),
+            }
+        }
+        self.spec.finish(&info, acc).ok_or(own)
+    }
+}

@@ -1,0 +1,390 @@
+//! What one seat knows of a deal in play, and the worlds it draws from
+//! that knowledge.
+
+use cards::{Card, Hand, Seat};
+use games::{PlayState, Taken, Trick, TrickGame};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use thiserror::Error;
+
+/// A card the seat watching could not have seen played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ViewError {
+    /// A card that is not hidden from the watcher and not in the hand of the
+    /// seat playing it.
+    #[error("{seat} cannot play {card}: it is not among the cards {seat} may hold")]
+    Impossible {
+        /// The seat playing.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A card the rules forbid, given the hand shown.
+    #[error("{seat} may not play {card} here")]
+    Illegal {
+        /// The seat playing.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// No world fits what the seat knows (an impossible play was observed,
+    /// or the drawing gave up).
+    #[error("no deal fits what {0} knows")]
+    NoWorld(Seat),
+}
+
+/// One seat's knowledge of a deal in play: its own hand and any hand shown
+/// to it, the cards played, and per seat the cards it is known not to hold.
+///
+/// The cards a seat cannot hold grow as it plays (the paper's Algorithm 1):
+/// when seat `i` plays `c`, every card `c'` such that `c` would not be legal
+/// from the two-card hand `{c, c'}` is one `i` does not hold. In bridge that
+/// is a void in the suit led; in Belote also a trump or a higher trump not
+/// held when the rules would have demanded it. (The rules of both games are
+/// monotone: a card that forbids `c` in a two-card hand forbids it in any
+/// hand.)
+#[derive(Clone, Debug)]
+pub struct View<G: TrickGame> {
+    game: G,
+    seat: Seat,
+    known: [Option<Hand>; 4],
+    /// Hands every seat sees (dummy in bridge).
+    public: [bool; 4],
+    sizes: [usize; 4],
+    played: Hand,
+    trick: Trick,
+    taken: Taken,
+    lacks: [Hand; 4],
+    tricks_left: usize,
+}
+
+impl<G: TrickGame> View<G> {
+    /// The view of `seat` at the current point of `state`, knowing its own
+    /// hand and the hands of `shown` (dummy in bridge), but nothing else of
+    /// the play so far: use this at the start of a deal and
+    /// [`View::observe`] every card after.
+    #[must_use]
+    pub fn new(state: &PlayState<G>, seat: Seat, shown: &[Seat]) -> View<G> {
+        let mut known = [None; 4];
+        let mut public = [false; 4];
+        known[seat.index()] = Some(state.hand(seat));
+        for &s in shown {
+            known[s.index()] = Some(state.hand(s));
+            public[s.index()] = true;
+        }
+        let sizes = Seat::ALL.map(|s| state.hand(s).len());
+        View {
+            game: state.game().clone(),
+            seat,
+            known,
+            public,
+            sizes,
+            played: state.trick().card_set(),
+            trick: *state.trick(),
+            taken: *state.taken(),
+            lacks: [Hand::EMPTY; 4],
+            tricks_left: state.tricks_left(),
+        }
+    }
+
+    /// The rules.
+    pub const fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The seat whose view this is.
+    pub const fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The trick on the table.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// What each team has taken.
+    pub const fn taken(&self) -> &Taken {
+        &self.taken
+    }
+
+    /// Tricks still to complete, the current one included.
+    pub const fn tricks_left(&self) -> usize {
+        self.tricks_left
+    }
+
+    /// The cards not played and in no hand every seat sees.
+    fn unplayed_private(&self) -> Hand {
+        let shown = (0..4)
+            .filter(|&s| self.public[s])
+            .fold(self.played.0, |acc, s| {
+                acc | self.known[s].map_or(0, |h| h.0)
+            });
+        Hand(self.game.deck().0 & !shown)
+    }
+
+    /// The seat's own cards.
+    #[must_use]
+    pub fn own_hand(&self) -> Hand {
+        self.known[self.seat.index()].expect("a seat knows its own hand")
+    }
+
+    /// The hand of `seat` if it is known.
+    #[must_use]
+    pub fn known(&self, seat: Seat) -> Option<Hand> {
+        self.known[seat.index()]
+    }
+
+    /// The cards `seat` is known not to hold (besides the cards seen
+    /// elsewhere).
+    #[must_use]
+    pub fn lacks(&self, seat: Seat) -> Hand {
+        Hand(self.lacks[seat.index()].0 & self.hidden().0)
+    }
+
+    /// The cards the seat cannot see: not played, in no known hand.
+    #[must_use]
+    pub fn hidden(&self) -> Hand {
+        let seen = self
+            .known
+            .iter()
+            .flatten()
+            .fold(self.played.0, |acc, h| acc | h.0);
+        Hand(self.game.deck().0 & !seen)
+    }
+
+    /// Records that the seat to move played `card`.
+    ///
+    /// # Errors
+    /// [`ViewError`] when the card cannot come from that seat.
+    pub fn observe(&mut self, card: Card) -> Result<(), ViewError> {
+        let seat = self.trick.to_move();
+        let before = self.trick;
+        match self.known[seat.index()] {
+            Some(hand) => {
+                if !self.game.legal(hand, &before).contains(card) {
+                    return Err(ViewError::Illegal { seat, card });
+                }
+                let mut hand = hand;
+                hand.remove(card);
+                self.known[seat.index()] = Some(hand);
+            }
+            None => {
+                if !self.hidden().contains(card) || self.lacks[seat.index()].contains(card) {
+                    return Err(ViewError::Impossible { seat, card });
+                }
+            }
+        }
+        // Algorithm 1, from what every seat sees: the cards whose presence
+        // would have forbidden this one. Kept for every seat that does not
+        // show its hand (Fusion's worlds hand the watcher's cards around
+        // too).
+        if !self.public[seat.index()] {
+            let unseen = self.unplayed_private();
+            for other in unseen.iter().filter(|&c| c != card) {
+                let pair: Hand = [card, other].into_iter().collect();
+                if !self.game.legal(pair, &before).contains(card) {
+                    self.lacks[seat.index()].insert(other);
+                }
+            }
+        }
+        self.played.insert(card);
+        self.sizes[seat.index()] -= 1;
+        self.trick = self.trick.with(card);
+        if self.trick.is_complete() {
+            let winner = self.game.winner(&self.trick);
+            self.tricks_left -= 1;
+            let team = games::team_of(winner);
+            self.taken.points[team] += self.game.trick_points(&self.trick, self.tricks_left == 0);
+            self.taken.tricks[team] += 1;
+            self.trick = Trick::new(winner);
+        }
+        Ok(())
+    }
+
+    /// The hands as they may lie now: known hands as they are, the hidden
+    /// cards dealt to the other seats in their numbers, avoiding the cards
+    /// each is known not to hold. Uniform over such deals when a few
+    /// hundred plain shuffles find one; otherwise dealt card by card, the
+    /// most constrained cards first (close to uniform).
+    ///
+    /// # Errors
+    /// [`ViewError::NoWorld`] when no deal fits.
+    pub fn draw(&self, rng: &mut impl Rng) -> Result<[Hand; 4], ViewError> {
+        let hidden: Vec<Card> = self.hidden().iter().collect();
+        let seats: Vec<usize> = (0..4).filter(|&s| self.known[s].is_none()).collect();
+        let base = self.known.map(|k| k.unwrap_or(Hand::EMPTY));
+        for _ in 0..300 {
+            let mut cards = hidden.clone();
+            cards.shuffle(rng);
+            let mut hands = base;
+            let mut next = 0;
+            for &s in &seats {
+                for &c in &cards[next..next + self.sizes[s]] {
+                    hands[s].insert(c);
+                }
+                next += self.sizes[s];
+            }
+            if seats.iter().all(|&s| hands[s].0 & self.lacks[s].0 == 0) {
+                return Ok(hands);
+            }
+        }
+        for _ in 0..300 {
+            let mut cards = hidden.clone();
+            cards.shuffle(rng);
+            cards.sort_by_key(|&c| {
+                seats
+                    .iter()
+                    .filter(|&&s| !self.lacks[s].contains(c))
+                    .count()
+            });
+            let mut room = self.sizes;
+            let mut hands = base;
+            let mut ok = true;
+            for c in cards {
+                let open: Vec<usize> = seats
+                    .iter()
+                    .copied()
+                    .filter(|&s| room[s] > 0 && !self.lacks[s].contains(c))
+                    .collect();
+                let total: usize = open.iter().map(|&s| room[s]).sum();
+                if total == 0 {
+                    ok = false;
+                    break;
+                }
+                let mut pick = rng.gen_range(0..total);
+                let s = *open
+                    .iter()
+                    .find(|&&s| {
+                        if pick < room[s] {
+                            true
+                        } else {
+                            pick -= room[s];
+                            false
+                        }
+                    })
+                    .expect("a seat with room");
+                hands[s].insert(c);
+                room[s] -= 1;
+            }
+            if ok {
+                return Ok(hands);
+            }
+        }
+        Err(ViewError::NoWorld(self.seat))
+    }
+
+    /// `n` worlds drawn with [`View::draw`].
+    ///
+    /// # Errors
+    /// [`ViewError::NoWorld`] when no deal fits.
+    pub fn draw_many(&self, rng: &mut impl Rng, n: usize) -> Result<Vec<[Hand; 4]>, ViewError> {
+        (0..n).map(|_| self.draw(rng)).collect()
+    }
+
+    /// Fusion's worlds: `base` worlds drawn, and for each every way of
+    /// handing its hands around the seats that do not show theirs (the
+    /// watcher's included: the others do not know its cards), keeping those
+    /// that fit the hand sizes and what every seat is known (by all) not to
+    /// hold; duplicates dropped. Each seat then holds each of its possible
+    /// hands in several worlds, and the watcher's real hand is in the first.
+    ///
+    /// # Errors
+    /// [`ViewError::NoWorld`] when no deal fits.
+    pub fn permutation_worlds(
+        &self,
+        rng: &mut impl Rng,
+        base: usize,
+    ) -> Result<Vec<[Hand; 4]>, ViewError> {
+        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
+        let mut worlds: Vec<[Hand; 4]> = Vec::new();
+        for world in self.draw_many(rng, base)? {
+            for perm in permutations(seats.len()) {
+                let mut hands = world;
+                for (i, &s) in seats.iter().enumerate() {
+                    hands[s] = world[seats[perm[i]]];
+                }
+                let fits = seats
+                    .iter()
+                    .all(|&s| hands[s].len() == self.sizes[s] && hands[s].0 & self.lacks[s].0 == 0);
+                if fits && !worlds.contains(&hands) {
+                    worlds.push(hands);
+                }
+            }
+        }
+        Ok(worlds)
+    }
+
+    /// The position of the deal in a world drawn from this view.
+    #[must_use]
+    pub fn position_in(&self, world: &[Hand; 4]) -> PlayState<G> {
+        let hands = cards::Deal::new(cards::BySeat(*world)).expect("a world's hands are disjoint");
+        PlayState::from_parts(self.game.clone(), hands, hands, self.trick, self.taken)
+    }
+}
+
+/// Every permutation of `0..n` (n is at most 3 here), identity first.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in (0..=p.len()).rev() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::Suit;
+    use games::Belote;
+
+    #[test]
+    fn permutations_are_all_there() {
+        let p = permutations(3);
+        assert_eq!(p.len(), 6);
+        assert_eq!(p[0], vec![0, 1, 2]);
+        let mut sorted = p.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 6);
+    }
+
+    fn cards(list: &str) -> Hand {
+        list.split_whitespace()
+            .map(|c| c.parse::<Card>().expect("a card"))
+            .collect()
+    }
+
+    #[test]
+    fn failing_to_follow_trump_or_overtrump_is_remembered() {
+        // Hearts trumps. North leads a spade, East discards a club: East has
+        // no spade and no heart (East had to trump against North).
+        let deal: cards::Deal = "N:AK.AK.AK.AK QJ.QJ.QJ.QJ T9.T9.T9.T9 87.87.87.87"
+            .parse()
+            .expect("a deal");
+        let state = PlayState::new(Belote::new(Suit::Hearts), deal, Seat::North);
+        let mut view = View::new(&state, Seat::South, &[]);
+        view.observe("SA".parse().expect("a card")).expect("seen");
+        // East cannot discard while holding spades: this deal forbids it,
+        // but the view does not know East's hand and accepts it.
+        view.observe("CQ".parse().expect("a card")).expect("seen");
+        let lacks = view.lacks(Seat::East);
+        assert!(lacks.0 & cards("SK SQ SJ S8 S7").0 == cards("SK SQ SJ S8 S7").0 & view.hidden().0);
+        assert!(lacks.0 & cards("HA HK HQ HJ H8 H7").0 != 0);
+        assert!(!lacks.contains("DA".parse().expect("a card")));
+        // Every world drawn respects it.
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        for _ in 0..50 {
+            let w = view.draw(&mut rng).expect("a world");
+            assert_eq!(w[Seat::East.index()].0 & lacks.0, 0);
+            assert_eq!(w[Seat::East.index()].len(), 7);
+            assert_eq!(w[Seat::South.index()], view.own_hand());
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The template's specifications against plain computations on small
+//! endings, pruning against none, and the paper's examples.
+
+use cards::{Card, Hand, Seat, Suit};
+use games::{Belote, BeloteDeal, Bridge, PlayState, Undertrump};
+use open_solver::OpenSolver;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use template::{AlphaMu, Cut, Depth, Fusion, NodeInfo, Pimc, Role, SolverLeaves, Spec, Tree, View};
+
+/// A Belote deal played at random until `tricks_left` tricks remain and
+/// `extra` cards more, watched by the seat then to move.
+fn ending(
+    rng: &mut ChaCha8Rng,
+    tricks_left: usize,
+    extra: usize,
+) -> (PlayState<Belote>, View<Belote>) {
+    let trump = Suit::ALL[rng.gen_range(0..4)];
+    let leader = Seat::from_index(rng.gen_range(0..4));
+    let deal = BeloteDeal::random(rng, trump, leader);
+    let rules = Belote {
+        undertrump: if rng.gen_bool(0.5) {
+            Undertrump::May
+        } else {
+            Undertrump::Must
+        },
+        ..Belote::new(trump)
+    };
+    let mut state = PlayState::new(rules, deal.hands, deal.leader);
+    let moves = 4 * (8 - tricks_left) + extra;
+    let mut history = Vec::new();
+    for _ in 0..moves {
+        let legal: Vec<Card> = state.legal_cards().iter().collect();
+        let card = legal[rng.gen_range(0..legal.len())];
+        state.play(card).expect("legal");
+        history.push(card);
+    }
+    // The watcher's view, built from the start of the deal.
+    let watcher = state.to_move();
+    let mut replay = PlayState::new(rules, deal.hands, deal.leader);
+    let mut view = View::new(&replay, watcher, &[]);
+    for card in history {
+        view.observe(card).expect("a card seen");
+        replay.play(card).expect("legal");
+    }
+    (state, view)
+}
+
+#[test]
+fn pimc_is_the_mean_of_each_world_solved_with_all_cards_open() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for i in 0..40 {
+        let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
+        let worlds = view.draw_many(&mut rng, 5).expect("worlds");
+        let mut leaves = SolverLeaves::exact(*state.game());
+        let mut tree = Tree::new(
+            &Pimc,
+            &state,
+            &worlds,
+            &mut leaves,
+            Depth { leaf: usize::MAX },
+        );
+        let cards = tree.root_cards();
+        let me = state.to_move();
+        for rc in cards {
+            let mean = worlds
+                .iter()
+                .map(|w| {
+                    let world = view.position_in(w);
+                    let values = OpenSolver::new(*state.game()).card_values(&world);
+                    let v = values
+                        .iter()
+                        .find(|v| v.card == rc.card)
+                        .expect("the card is legal");
+                    f64::from(v.points)
+                })
+                .sum::<f64>()
+                / worlds.len() as f64;
+            assert!(
+                (rc.score - mean).abs() < 1e-9,
+                "ending {i}, {me} plays {}: {} against {mean}",
+                rc.card,
+                rc.score
+            );
+        }
+    }
+}
+
+/// alpha-mu without Pareto filtering and without cuts: every strategy of
+/// the root player kept, a plain enumeration.
+struct EveryStrategy;
+
+impl Spec for EveryStrategy {
+    type Value = Vec<Vec<f64>>;
+    type Acc = (Vec<Vec<f64>>, bool);
+    type Bound = ();
+    fn name(&self) -> &'static str {
+        "every strategy"
+    }
+    fn leaf(&self, _w: u64, scores: &[f64]) -> Self::Value {
+        vec![scores.to_vec()]
+    }
+    fn start(&self, node: &NodeInfo) -> Self::Acc {
+        match node.role {
+            Role::Root => (Vec::new(), false),
+            Role::Partner => (vec![vec![f64::NEG_INFINITY; node.world_count]], false),
+            Role::Opponent => (vec![vec![f64::INFINITY; node.world_count]], false),
+        }
+    }
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Self::Value) {
+        acc.1 = true;
+        if node.role == Role::Root {
+            acc.0.extend(child);
+            return;
+        }
+        let mut product = Vec::new();
+        for a in &acc.0 {
+            for c in &child {
+                let mut r = a.clone();
+                for (k, x) in r.iter_mut().enumerate() {
+                    if child_worlds >> k & 1 != 0 {
+                        *x = if node.role == Role::Partner {
+                            x.max(c[k])
+                        } else {
+                            x.min(c[k])
+                        };
+                    }
+                }
+                product.push(r);
+            }
+        }
+        acc.0 = product;
+    }
+    fn finish(&self, _node: &NodeInfo, acc: Self::Acc) -> Option<Self::Value> {
+        acc.1.then_some(acc.0)
+    }
+    fn score(&self, worlds: u64, value: &Self::Value) -> f64 {
+        AlphaMu.score(worlds, value)
+    }
+    fn open_bound(&self, _n: usize) {}
+    fn child_bound(&self, _n: &NodeInfo, _a: &Self::Acc, _i: &()) {}
+    fn cut(&self, _n: &NodeInfo, _a: &Self::Acc, _i: &()) -> Option<Cut> {
+        None
+    }
+}
+
+fn scores<S: Spec>(
+    spec: &S,
+    state: &PlayState<Belote>,
+    worlds: &[[Hand; 4]],
+    pruning: bool,
+) -> Vec<(Card, f64)> {
+    let mut leaves = SolverLeaves::exact(*state.game());
+    let mut tree = Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX });
+    tree.pruning = pruning;
+    tree.root_cards()
+        .into_iter()
+        .map(|rc| (rc.card, rc.score))
+        .collect()
+}
+
+fn close(a: &[(Card, f64)], b: &[(Card, f64)]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.0 == y.0 && (x.1 - y.1).abs() < 1e-9)
+}
+
+#[test]
+fn alphamu_keeps_the_best_strategy_of_a_plain_enumeration() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    for i in 0..40 {
+        let (state, view) = ending(&mut rng, 2, i % 4);
+        let worlds = view.draw_many(&mut rng, 3).expect("worlds");
+        let every = scores(&EveryStrategy, &state, &worlds, false);
+        let alphamu = scores(&AlphaMu, &state, &worlds, true);
+        assert!(
+            close(&every, &alphamu),
+            "ending {i}: {every:?} against {alphamu:?}"
+        );
+    }
+}
+
+#[test]
+fn pruning_changes_no_card_and_no_score() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    for i in 0..30 {
+        let (state, view) = ending(&mut rng, 3 + i % 2, i % 4);
+        let worlds = view.draw_many(&mut rng, 6).expect("worlds");
+        assert!(
+            close(
+                &scores(&Pimc, &state, &worlds, true),
+                &scores(&Pimc, &state, &worlds, false)
+            ),
+            "pimc, ending {i}"
+        );
+        assert!(
+            close(
+                &scores(&AlphaMu, &state, &worlds, true),
+                &scores(&AlphaMu, &state, &worlds, false)
+            ),
+            "alphamu, ending {i}"
+        );
+    }
+}
+
+/// Bridge (clubs trumps) from `deal` with `leader` to lead and `trick`
+/// played; and the hands of each of `worlds` (deals as dealt) after the
+/// same cards.
+fn bridge(
+    deal: &str,
+    leader: Seat,
+    trick: &[&str],
+    worlds: &[&str],
+) -> (PlayState<Bridge>, Vec<[Hand; 4]>) {
+    let play = |d: &str| {
+        let mut state = PlayState::new(
+            Bridge::new(Some(Suit::Clubs)),
+            d.parse().expect("a deal"),
+            leader,
+        );
+        for c in trick {
+            state.play(c.parse().expect("a card")).expect("legal");
+        }
+        state
+    };
+    let hands = worlds
+        .iter()
+        .map(|w| Seat::ALL.map(|s| play(w).hand(s)))
+        .collect();
+    (play(deal), hands)
+}
+
+fn root_value<S: Spec>(spec: &S, state: &PlayState<Bridge>, worlds: &[[Hand; 4]]) -> f64 {
+    let mut leaves = SolverLeaves::exact(*state.game());
+    Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX })
+        .root_value()
+        .1
+}
+
+fn card_scores<S: Spec>(
+    spec: &S,
+    state: &PlayState<Bridge>,
+    worlds: &[[Hand; 4]],
+) -> Vec<(String, f64)> {
+    let mut leaves = SolverLeaves::exact(*state.game());
+    let mut out: Vec<(String, f64)> =
+        Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX })
+            .root_cards()
+            .into_iter()
+            .map(|rc| (rc.card.to_string(), rc.score))
+            .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn figure_2_left_pimc_overrates_the_ace_discard_and_alphamu_does_not() {
+    // Clubs are trumps. West leads the club ace; North and East discard
+    // diamonds; South, holding the two major aces, must throw one without
+    // knowing whether West's last card is the two of spades or of hearts
+    // (East holding the other two).
+    let real = "N:..53. .2.4. A.A.. 2...A";
+    let fake = "N:..53. 2..4. A.A.. .2..A";
+    let (state, worlds) = bridge(real, Seat::West, &["CA", "D3", "D4"], &[real, fake]);
+    // PIMC sees each world open: South keeps the right ace in both.
+    assert_eq!(root_value(&Pimc, &state, &worlds), 1.0);
+    // alpha-mu knows one strategy must serve both worlds: half a trick.
+    assert_eq!(root_value(&AlphaMu, &state, &worlds), 0.5);
+    // Each discard wins in one world of two.
+    let expected = vec![("HA".to_string(), 0.5), ("SA".to_string(), 0.5)];
+    assert_eq!(card_scores(&Pimc, &state, &worlds), expected);
+    assert_eq!(card_scores(&AlphaMu, &state, &worlds), expected);
+}
+
+#[test]
+fn figure_2_right_alphamu_ties_and_fusion_prefers_the_club_ace() {
+    // Clubs are trumps. South leads, holding the club ace and the two of
+    // spades; West holds the two major aces and does not know whether
+    // South's small card is a spade or a heart (East holding the other).
+    let real = "N:..54. .2.3. 2...A A.A..";
+    let fake = "N:..54. 2..3. .2..A A.A..";
+    // alpha-mu: South knows its hand, one world; West sees it too.
+    let (state, worlds) = bridge(real, Seat::South, &[], &[real]);
+    let expected = vec![("CA".to_string(), 1.0), ("S2".to_string(), 1.0)];
+    assert_eq!(card_scores(&AlphaMu, &state, &worlds), expected);
+    // Fusion: West cannot tell the two worlds apart and mixes its discards.
+    let (state, worlds) = bridge(real, Seat::South, &[], &[real, fake]);
+    let expected = vec![("CA".to_string(), 1.5), ("S2".to_string(), 1.0)];
+    assert_eq!(card_scores(&Fusion, &state, &worlds), expected);
+}
