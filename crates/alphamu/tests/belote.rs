@@ -97,3 +97,90 @@ fn bad_lines_are_named_and_good_ones_answered() {
         "{stderr}"
     );
 }
+
+#[test]
+fn play_prints_eight_tricks_and_the_points() {
+    let out = alphamu()
+        .args([
+            "play",
+            "--game",
+            "belote",
+            "--ns",
+            "pimc:worlds=2:rd=none",
+            "--ew",
+            "random",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("trick ")).count(),
+        8,
+        "{text}"
+    );
+    let last = text.lines().last().unwrap();
+    let numbers: Vec<u32> = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert_eq!(numbers[0] + numbers[1], 162, "{last}");
+}
+
+#[test]
+fn analyze_gives_each_player_its_expected_points_beside_the_open_value() {
+    let out = alphamu()
+        .args([
+            "analyze",
+            "--game",
+            "belote",
+            "--play",
+            "SA",
+            "--players",
+            "pimc:worlds=3:rd=none,alphamu:worlds=3:leaf=2:rd=none,fusion:leaf=2:rd=none",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["to_move"], "E");
+    let cards = v["cards"].as_array().unwrap();
+    // East must follow spades: the queen or the eight.
+    let names: Vec<&str> = cards.iter().map(|c| c["card"].as_str().unwrap()).collect();
+    assert_eq!(names, ["SQ", "S8"]);
+    for c in cards {
+        assert!(c["open"].is_i64());
+        for p in ["pimc", "alphamu", "fusion"] {
+            let s = c[p].as_f64().unwrap();
+            assert!((0.0..=162.0).contains(&s), "{p}: {s}");
+        }
+    }
+    assert_eq!(v["players"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn belote_errors_name_the_flag_and_card() {
+    let bad = |args: &[&str]| {
+        let out = alphamu().args(args).assert().failure();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let e = bad(&["analyze", "--game", "belote", "--play", "SA HA"]);
+    assert!(
+        e.contains("--play, card 2 (HA)") && e.contains("may not play HA"),
+        "{e}"
+    );
+    let e = bad(&["play", "--game", "belote", "--ns", "alphamu:leaf=x"]);
+    assert!(
+        e.contains("--ns") && e.contains("leaf=\"x\": expected a number"),
+        "{e}"
+    );
+    let e = bad(&[
+        "play",
+        "--game",
+        "belote",
+        "--deal",
+        "trump=H N:AKQJT987.... ....",
+    ]);
+    assert!(e.contains("--deal"), "{e}");
+}

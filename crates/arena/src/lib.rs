@@ -8,6 +8,9 @@
 //!   is produced, resumed after an interruption;
 //! - [`stats`]: success rates, the winrate among differing deals with its
 //!   standard deviation, mean trick difference, wins/draws/losses;
+//! - [`points`]: matches of any trick game scored in points (Belote,
+//!   bridge tricks) between the trick-costs paper's players, each deal
+//!   played twice with the teams swapped;
 //! - [`experiments`]: the papers' tables and figures as named
 //!   configurations that write a markdown report and a plot.
 
@@ -15,5 +18,6 @@ pub mod deal_set;
 pub mod experiments;
 pub mod matches;
 pub mod plot;
+pub mod points;
 pub mod results;
 pub mod stats;

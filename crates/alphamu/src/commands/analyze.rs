@@ -36,16 +36,29 @@ pub enum Format {
 /// Arguments of `alphamu analyze`.
 #[derive(Args)]
 pub struct AnalyzeArgs {
+    /// The game: bridge (the default) or belote.
+    #[arg(long, value_enum, default_value_t = crate::commands::dd::Game::Bridge)]
+    game: crate::commands::dd::Game,
     /// The deal as a PBN deal string; `-` for hands not known. May be a
-    /// reduced deal (every hand the same number of cards).
-    #[arg(long)]
-    deal: String,
+    /// reduced deal (every hand the same number of cards). For Belote, the
+    /// whole deal "trump=H leader=N N:..." (default: a built-in deal).
+    #[arg(long, required_if_eq("game", "bridge"))]
+    deal: Option<String>,
     /// The contract, such as 3NT, 4H or 6SX.
-    #[arg(long)]
-    contract: String,
+    #[arg(long, required_if_eq("game", "bridge"))]
+    contract: Option<String>,
     /// Declarer's seat (N, E, S, W).
-    #[arg(long)]
-    declarer: Seat,
+    #[arg(long, required_if_eq("game", "bridge"))]
+    declarer: Option<Seat>,
+    /// Belote: the players that analyse, comma-separated specs (random,
+    /// pimc, alphamu, fusion with settings such as
+    /// alphamu:worlds=10:leaf=5:rd=none).
+    #[arg(long, default_value = "pimc:rd=none,alphamu:rd=none,fusion:rd=none")]
+    players: String,
+    /// Belote: may a player who cannot overtrump an opponent discard
+    /// (may) or must it trump (must)?
+    #[arg(long, default_value = "may", value_parser = |s: &str| s.parse::<games::Undertrump>())]
+    undertrump: games::Undertrump,
     /// Cards played so far, in order: "CJ C2 C5 CA ...".
     #[arg(long, default_value = "")]
     play: String,
@@ -153,14 +166,36 @@ struct Analysis {
 
 /// Runs `alphamu analyze`.
 pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
+    if let crate::commands::dd::Game::Belote = args.game {
+        let play = parse_cards(&args.play)?;
+        return crate::commands::belote::analyze(
+            args.deal.as_deref(),
+            &play,
+            &args.players,
+            args.undertrump,
+            args.seed,
+            matches!(args.format, Format::Json),
+        );
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
-    let given: PartialDeal = args.deal.parse().context("--deal")?;
-    let contract: Contract = args.contract.parse().context("--contract")?;
+    let given: PartialDeal = args
+        .deal
+        .as_deref()
+        .context("--deal")?
+        .parse()
+        .context("--deal")?;
+    let contract: Contract = args
+        .contract
+        .as_deref()
+        .context("--contract")?
+        .parse()
+        .context("--contract")?;
+    let declarer: Seat = args.declarer.context("--declarer")?;
     let play = parse_cards(&args.play)?;
     let table = Table::new(&given).context("--deal")?;
-    let leader = args.leader.unwrap_or(args.declarer.lho());
+    let leader = args.leader.unwrap_or(declarer.lho());
     let strain = contract.strain;
     let all = table.knowledge(strain, leader, &play).context("--play")?;
     if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
@@ -168,7 +203,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     }
     let mover = all.to_move();
     let view = table
-        .view(mover, args.declarer, strain, leader, &play)
+        .view(mover, declarer, strain, leader, &play)
         .context("--deal")?;
     let need = match args.need {
         Some(k) => k,
@@ -227,8 +262,8 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
             draw(&view, &constraints, rule.as_ref(), count, args.seed)?.deals
         }
     };
-    let problem = Problem::from_knowledge(&view, &deals, args.declarer, need)?;
-    let declaring = mover.side() == args.declarer.side();
+    let problem = Problem::from_knowledge(&view, &deals, declarer, need)?;
+    let declaring = mover.side() == declarer.side();
     let start = Instant::now();
     let analysis = pool.install(|| -> Result<Analysis> {
         let pimc = pimc_values(&problem, &DdLeaf);

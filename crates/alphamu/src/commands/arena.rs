@@ -327,7 +327,7 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
 pub struct ExperimentArgs {
     /// The experiment: alphamu-table1, optimizing-table4,
     /// optimizing-figures, rmc-growing-ncd, rmc-growing-ncd-13, rmc-table6,
-    /// rmc-recursive.
+    /// rmc-recursive, belote-round-robin, bridge-round-robin.
     name: String,
     /// The quick size: small deals, a few of them, minutes.
     #[arg(long)]

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod arena;
+pub mod belote;
 pub mod bench;
 pub mod dd;
 pub mod demo;

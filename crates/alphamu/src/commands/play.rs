@@ -16,9 +16,25 @@ pub const BUILT_IN_DEAL: &str =
 /// Arguments of `alphamu play`.
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The full deal as a PBN deal string.
-    #[arg(long, default_value = BUILT_IN_DEAL)]
-    deal: String,
+    /// The game: bridge (the default) or belote.
+    #[arg(long, value_enum, default_value_t = crate::commands::dd::Game::Bridge)]
+    game: crate::commands::dd::Game,
+    /// The full deal: a PBN deal string for bridge (default: the built-in
+    /// 3NT), or a Belote deal "trump=H leader=N [taker=N] N:..." (default:
+    /// a built-in deal).
+    #[arg(long)]
+    deal: Option<String>,
+    /// Belote: who plays North-South: random, pimc, alphamu or fusion, with
+    /// settings such as alphamu:worlds=10:leaf=5:rd=none.
+    #[arg(long, default_value = "alphamu:rd=none")]
+    ns: String,
+    /// Belote: who plays East-West.
+    #[arg(long, default_value = "pimc:rd=none")]
+    ew: String,
+    /// Belote: may a player who cannot overtrump an opponent discard
+    /// (may) or must it trump (must)?
+    #[arg(long, default_value = "may", value_parser = |s: &str| s.parse::<games::Undertrump>())]
+    undertrump: games::Undertrump,
     /// The contract, such as 3NT.
     #[arg(long, default_value = "3NT")]
     contract: String,
@@ -45,10 +61,24 @@ pub struct PlayArgs {
 
 /// Runs `alphamu play`.
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    if let crate::commands::dd::Game::Belote = args.game {
+        return crate::commands::belote::play(
+            args.deal.as_deref(),
+            &args.ns,
+            &args.ew,
+            args.undertrump,
+            args.seed,
+        );
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
-    let deal: Deal = args.deal.parse().context("--deal")?;
+    let deal: Deal = args
+        .deal
+        .as_deref()
+        .unwrap_or(BUILT_IN_DEAL)
+        .parse()
+        .context("--deal")?;
     let hand_size = deal[Seat::North].len();
     deal.check_equal_sizes().context("--deal")?;
     let contract: Contract = args.contract.parse().context("--contract")?;

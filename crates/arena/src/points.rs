@@ -1,0 +1,414 @@
+//! Matches of any trick-taking game scored in points (Belote's card points,
+//! bridge's tricks) between two players of the `template` crate, as the
+//! trick-costs paper plays them: each deal twice, the teams swapped, and
+//! each player's share of the points.
+//!
+//! A match file is JSON lines: a header with the configuration, then one
+//! line per deal, appended as each deal finishes. Running the same match
+//! again resumes: deals already in the file are kept, the others played.
+
+use cards::{Card, Deal, Seat, Strain, Suit};
+use games::{BeloteDeal, Bridge, PlayState, TrickGame};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use template::{choose, PlayerKind, View};
+use thiserror::Error;
+
+/// The game of a points match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PointsGame {
+    /// French Belote: a random trump, card points (162 a deal).
+    Belote,
+    /// Bridge card play without bidding or dummy: a random strain, every
+    /// seat playing its own hand; a trick is a point (13 a deal).
+    Bridge,
+}
+
+impl std::str::FromStr for PointsGame {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "belote" => Ok(PointsGame::Belote),
+            "bridge" => Ok(PointsGame::Bridge),
+            _ => Err(format!("the games are belote and bridge, not {s:?}")),
+        }
+    }
+}
+
+/// A points match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointsMatch {
+    /// The game.
+    pub game: PointsGame,
+    /// Player A.
+    pub a: PlayerKind,
+    /// Player B.
+    pub b: PlayerKind,
+    /// The seed of the deals and of every choice.
+    pub seed: u64,
+}
+
+/// Why a points match stopped.
+#[derive(Debug, Error)]
+pub enum PointsError {
+    /// A file.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A results file of another match, or damaged.
+    #[error("{path} line {line}: {why}")]
+    Results {
+        /// The file.
+        path: PathBuf,
+        /// Its line (1-based).
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// A player could not choose.
+    #[error("deal {deal}: {why}")]
+    Play {
+        /// The deal.
+        deal: usize,
+        /// Why.
+        why: String,
+    },
+}
+
+/// One deal played twice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointsDeal {
+    /// The deal's index in the match.
+    pub index: usize,
+    /// The deal: Belote's text form, or a bridge strain and PBN deal.
+    pub deal: String,
+    /// A's points when A held North-South, then East-West.
+    pub a: [f64; 2],
+    /// B's points in the same two games (B held the other seats).
+    pub b: [f64; 2],
+    /// Seconds spent choosing cards, by A and by B.
+    pub seconds: [f64; 2],
+    /// Cards chosen by a search, by A and by B.
+    pub moves: [usize; 2],
+}
+
+#[derive(Serialize, Deserialize, PartialEq)]
+struct Header {
+    kind: String,
+    game: PointsGame,
+    a: String,
+    b: String,
+    seed: u64,
+}
+
+impl PointsMatch {
+    fn header(&self) -> Header {
+        Header {
+            kind: "points-match".into(),
+            game: self.game,
+            a: self.a.to_string(),
+            b: self.b.to_string(),
+            seed: self.seed,
+        }
+    }
+
+    fn rng(&self, deal: usize, salt: u64) -> ChaCha8Rng {
+        let mut h = self.seed ^ 0x6a09_e667_f3bc_c908;
+        for x in [deal as u64, salt] {
+            h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(27);
+        }
+        ChaCha8Rng::seed_from_u64(h)
+    }
+
+    /// Plays deal `index` twice, A holding North-South then East-West.
+    ///
+    /// # Errors
+    /// [`PointsError::Play`] when a player cannot choose.
+    pub fn play_deal(&self, index: usize) -> Result<PointsDeal, PointsError> {
+        let mut rng = self.rng(index, 0);
+        match self.game {
+            PointsGame::Belote => {
+                let trump = Suit::ALL[rng.gen_range(0..4)];
+                let deal = BeloteDeal::random(&mut rng, trump, Seat::from_index(index % 4));
+                let start = PlayState::new(deal.rules(), deal.hands, deal.leader);
+                self.both_ways(index, deal.to_string(), &start)
+            }
+            PointsGame::Bridge => {
+                let strain = Strain::ALL[rng.gen_range(0..5)];
+                let deal = Deal::random(&mut rng, 13);
+                let trump = strain.trump();
+                let start = PlayState::new(Bridge::new(trump), deal, Seat::from_index(index % 4));
+                self.both_ways(index, format!("{} {deal}", strain.name()), &start)
+            }
+        }
+    }
+
+    fn both_ways<G: TrickGame>(
+        &self,
+        index: usize,
+        text: String,
+        start: &PlayState<G>,
+    ) -> Result<PointsDeal, PointsError> {
+        let mut out = PointsDeal {
+            index,
+            deal: text,
+            a: [0.0; 2],
+            b: [0.0; 2],
+            seconds: [0.0; 2],
+            moves: [0; 2],
+        };
+        for (game, a_team) in [0usize, 1].into_iter().enumerate() {
+            let kinds = Seat::ALL.map(|s| {
+                if games::team_of(s) == a_team {
+                    self.a
+                } else {
+                    self.b
+                }
+            });
+            let mut views = Seat::ALL.map(|s| View::new(start, s, &[]));
+            let mut state = start.clone();
+            let mut rngs =
+                Seat::ALL.map(|s| self.rng(index, 1 + game as u64 * 4 + s.index() as u64));
+            while !state.is_over() {
+                let seat = state.to_move();
+                let who = usize::from(games::team_of(seat) != a_team);
+                let clock = std::time::Instant::now();
+                let choice = choose(
+                    &kinds[seat.index()],
+                    &views[seat.index()],
+                    &mut rngs[seat.index()],
+                )
+                .map_err(|e| PointsError::Play {
+                    deal: index,
+                    why: e.to_string(),
+                })?;
+                if !choice.scores.is_empty() {
+                    out.seconds[who] += clock.elapsed().as_secs_f64();
+                    out.moves[who] += 1;
+                }
+                let card: Card = choice.card;
+                state.play(card).map_err(|e| PointsError::Play {
+                    deal: index,
+                    why: e.to_string(),
+                })?;
+                for view in &mut views {
+                    view.observe(card).map_err(|e| PointsError::Play {
+                        deal: index,
+                        why: e.to_string(),
+                    })?;
+                }
+            }
+            let scores = state.scores();
+            out.a[game] = scores[a_team];
+            out.b[game] = scores[1 - a_team];
+        }
+        Ok(out)
+    }
+
+    /// Plays deals `0..deals` into the file at `path` (made if absent,
+    /// resumed if it holds this match), in parallel, each line appended as
+    /// its deal finishes; `step` is called after each. Returns every deal
+    /// in the file, in order.
+    ///
+    /// # Errors
+    /// [`PointsError`] when the file belongs to another match, cannot be
+    /// written, or a player fails.
+    pub fn run(
+        &self,
+        deals: usize,
+        path: &Path,
+        step: &(dyn Fn() + Sync),
+    ) -> Result<Vec<PointsDeal>, PointsError> {
+        let io = |source| PointsError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let header = serde_json::to_string(&self.header()).expect("a header serializes");
+        let mut done: Vec<PointsDeal> = Vec::new();
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let mut lines = text.lines();
+                let first = lines.next().unwrap_or_default();
+                let theirs: Result<Header, _> = serde_json::from_str(first);
+                if theirs.as_ref().ok() != Some(&self.header()) {
+                    return Err(PointsError::Results {
+                        path: path.to_path_buf(),
+                        line: 1,
+                        why: format!(
+                            "the file holds another match ({first}); this one is {header}"
+                        ),
+                    });
+                }
+                for (i, line) in lines.enumerate() {
+                    if line.trim().is_empty() {
+                        continue;
+                    }
+                    // A last line cut short by an interruption is played again.
+                    match serde_json::from_str::<PointsDeal>(line) {
+                        Ok(d) => done.push(d),
+                        Err(e) if i + 2 == text.lines().count() => {
+                            let _ = e;
+                        }
+                        Err(e) => {
+                            return Err(PointsError::Results {
+                                path: path.to_path_buf(),
+                                line: i + 2,
+                                why: e.to_string(),
+                            })
+                        }
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(io)?;
+                }
+                std::fs::write(path, format!("{header}\n")).map_err(io)?;
+            }
+            Err(e) => return Err(io(e)),
+        }
+        let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
+        let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
+        let file = Mutex::new(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(io)?,
+        );
+        let played: Vec<Result<PointsDeal, PointsError>> = todo
+            .par_iter()
+            .map(|&i| {
+                let deal = self.play_deal(i)?;
+                let line = serde_json::to_string(&deal).expect("a deal serializes");
+                let mut f = file.lock().expect("the results file lock");
+                writeln!(f, "{line}").and_then(|()| f.flush()).map_err(io)?;
+                drop(f);
+                step();
+                Ok(deal)
+            })
+            .collect();
+        for p in played {
+            done.push(p?);
+        }
+        done.sort_by_key(|d| d.index);
+        done.retain(|d| d.index < deals);
+        Ok(done)
+    }
+}
+
+/// What a points match shows: A's share of the points and the paper's
+/// figure, A's share minus B's, in percent, with its standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PointsSummary {
+    /// Deals (each played twice).
+    pub deals: usize,
+    /// A's points over all games divided by all points, in percent.
+    pub share_a: f64,
+    /// A's share minus B's, in percent (the paper's tables).
+    pub difference: f64,
+    /// The standard error of `difference`, from the spread of the per-deal
+    /// differences.
+    pub sigma: f64,
+    /// A's and B's mean seconds per searched move.
+    pub seconds_per_move: [f64; 2],
+}
+
+/// The summary of the deals of a match.
+#[must_use]
+pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
+    let n = deals.len();
+    let (mut a, mut b) = (0.0, 0.0);
+    let mut diffs = Vec::with_capacity(n);
+    let (mut secs, mut moves) = ([0.0; 2], [0usize; 2]);
+    for d in deals {
+        let (da, db) = (d.a[0] + d.a[1], d.b[0] + d.b[1]);
+        a += da;
+        b += db;
+        diffs.push(if da + db > 0.0 {
+            100.0 * (da - db) / (da + db)
+        } else {
+            0.0
+        });
+        for i in 0..2 {
+            secs[i] += d.seconds[i];
+            moves[i] += d.moves[i];
+        }
+    }
+    let total = a + b;
+    let mean = diffs.iter().sum::<f64>() / n.max(1) as f64;
+    let var = if n > 1 {
+        diffs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    PointsSummary {
+        deals: n,
+        share_a: if total > 0.0 { 100.0 * a / total } else { 50.0 },
+        difference: if total > 0.0 {
+            100.0 * (a - b) / total
+        } else {
+            0.0
+        },
+        sigma: (var / n.max(1) as f64).sqrt(),
+        seconds_per_move: [0, 1].map(|i| {
+            if moves[i] > 0 {
+                secs[i] / moves[i] as f64
+            } else {
+                0.0
+            }
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_is_reproducible_and_resumes() {
+        let m = PointsMatch {
+            game: PointsGame::Belote,
+            a: "pimc:worlds=2:rd=none".parse().expect("a player"),
+            b: PlayerKind::Random,
+            seed: 5,
+        };
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("m.jsonl");
+        let first = m.run(2, &path, &|| {}).expect("played");
+        assert_eq!(first.len(), 2);
+        // Each deal's points add up to two deals' worth (no bonus here).
+        for d in &first {
+            assert_eq!(d.a[0] + d.b[0], 162.0);
+            assert_eq!(d.a[1] + d.b[1], 162.0);
+        }
+        // Asking for one more deal plays only that one; the same seed gives
+        // the same deals and cards.
+        let more = m.run(3, &path, &|| {}).expect("resumed");
+        assert_eq!(&more[..2], &first[..]);
+        let again = m.play_deal(1).expect("played");
+        assert_eq!(again.a, first[1].a);
+        assert_eq!(again.deal, first[1].deal);
+        // Another match refuses the file.
+        let other = PointsMatch {
+            seed: 6,
+            ..m.clone()
+        };
+        assert!(matches!(
+            other.run(1, &path, &|| {}),
+            Err(PointsError::Results { line: 1, .. })
+        ));
+        let s = summarize(&more);
+        assert_eq!(s.deals, 3);
+        assert!((s.share_a - 50.0 - s.difference / 2.0).abs() < 1e-9);
+    }
+}
