@@ -27,7 +27,9 @@ mod view;
 
 pub use bound::{error_bound, ErrorBound};
 pub use leaves::{Leaves, SolverLeaves};
-pub use players::{choose, pimc_by_template, Choice, PlayerKind, PlayerSpecError, Truncation};
+pub use players::{
+    choose, choose_with, pimc_by_template, Choice, PlayerKind, PlayerSpecError, Truncation,
+};
 pub use spec::{AlphaMu, Cut, Front, Fusion, NodeInfo, Pimc, Role, Side, Spec, Window};
 pub use tree::{Depth, RootCard, Tree};
 pub use view::{View, ViewError};

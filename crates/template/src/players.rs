@@ -221,6 +221,8 @@ pub struct Choice {
     /// Each legal card and its expected points for the player's team from
     /// here on (empty for the random player).
     pub scores: Vec<(Card, f64)>,
+    /// The cards whose score is only an upper bound (alpha-mu's root cut).
+    pub bounds: Vec<Card>,
     /// Worlds searched.
     pub worlds: usize,
 }
@@ -257,7 +259,8 @@ fn best(scores: &[(Card, f64)]) -> Card {
 }
 
 /// Chooses a card for the seat of `view`, drawing worlds and playouts
-/// from `rng`.
+/// from `rng`. alpha-mu skips the cards that cannot be chosen: their
+/// scores are then upper bounds ([`Choice::bounds`]).
 ///
 /// # Errors
 /// [`ViewError::NoWorld`] when no deal fits the view.
@@ -265,6 +268,20 @@ pub fn choose<G: TrickGame>(
     kind: &PlayerKind,
     view: &View<G>,
     rng: &mut impl Rng,
+) -> Result<Choice, ViewError> {
+    choose_with(kind, view, rng, false)
+}
+
+/// [`choose`], with every legal card's exact score when `exact` (the
+/// same card is chosen either way).
+///
+/// # Errors
+/// [`ViewError::NoWorld`] when no deal fits the view.
+pub fn choose_with<G: TrickGame>(
+    kind: &PlayerKind,
+    view: &View<G>,
+    rng: &mut impl Rng,
+    exact: bool,
 ) -> Result<Choice, ViewError> {
     let legal: Vec<Card> = view
         .game()
@@ -275,6 +292,7 @@ pub fn choose<G: TrickGame>(
         return Ok(Choice {
             card: legal[0],
             scores: Vec::new(),
+            bounds: Vec::new(),
             worlds: 0,
         });
     }
@@ -284,42 +302,68 @@ pub fn choose<G: TrickGame>(
         PlayerKind::Random => Ok(Choice {
             card: legal[rng.gen_range(0..legal.len())],
             scores: Vec::new(),
+            bounds: Vec::new(),
             worlds: 0,
         }),
         PlayerKind::Pimc { worlds, cut } => {
             let drawn = view.draw_many(rng, *worlds)?;
-            let mut sums = vec![0.0; legal.len()];
-            for (k, world) in drawn.iter().enumerate() {
-                let state = view.position_in(world);
-                let mut solver = match horizon(cards_left, cut, seed ^ k as u64) {
-                    Some(h) => OpenSolver::with_horizon(view.game().clone(), h),
-                    None => OpenSolver::new(view.game().clone()),
-                };
-                for (card, mean) in solver.card_means(&state) {
-                    let i = legal
-                        .iter()
-                        .position(|&c| c == card)
-                        .expect("the same legal cards");
-                    sums[i] += mean;
-                }
-            }
-            let scores: Vec<(Card, f64)> = legal
-                .iter()
-                .zip(&sums)
-                .map(|(&c, &s)| (c, s / drawn.len() as f64))
-                .collect();
+            let scores = pimc_scores(view, &legal, &drawn, cut, cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
                 scores,
+                bounds: Vec::new(),
                 worlds: drawn.len(),
             })
         }
         PlayerKind::AlphaMu { worlds, cut } => {
             let drawn = view.draw_many(rng, *worlds)?;
-            let scores = search(&AlphaMu, view, &drawn, cut, cards_left, seed);
+            if exact {
+                let scores = search(&AlphaMu, view, &drawn, cut, cards_left, seed);
+                return Ok(Choice {
+                    card: best(&scores),
+                    scores,
+                    bounds: Vec::new(),
+                    worlds: drawn.len(),
+                });
+            }
+            // Root cut: a card's alpha-mu score is at most its PIMC score
+            // on the same worlds (a strategy for every world at once does
+            // no better than the best play in each), so a card whose PIMC
+            // score is below the best alpha-mu score found cannot be
+            // chosen. Cards are searched in order of PIMC score; a skipped
+            // card could not even tie, so the card chosen is the one the
+            // full search chooses.
+            let pimc = pimc_scores(view, &legal, &drawn, cut, cards_left, seed);
+            let mut order: Vec<usize> = (0..legal.len()).collect();
+            order.sort_by(|&a, &b| pimc[b].1.total_cmp(&pimc[a].1));
+            let real = real_world(view, &drawn);
+            let root = view.position_in(real);
+            let mut leaves = leaves(view.game(), cards_left, cut, seed);
+            let mut tree = Tree::new(
+                &AlphaMu,
+                &root,
+                &drawn,
+                &mut leaves,
+                Depth {
+                    leaf: cut.depth_leaf,
+                },
+            );
+            let mut scores = pimc.clone();
+            let mut bounds = Vec::new();
+            let mut top = f64::NEG_INFINITY;
+            for i in order {
+                if pimc[i].1 < top - 1e-9 {
+                    bounds.push(legal[i]);
+                    continue;
+                }
+                let s = tree.root_card(legal[i]).score;
+                scores[i].1 = s;
+                top = top.max(s);
+            }
             Ok(Choice {
                 card: best(&scores),
                 scores,
+                bounds,
                 worlds: drawn.len(),
             })
         }
@@ -330,10 +374,51 @@ pub fn choose<G: TrickGame>(
             Ok(Choice {
                 card: best(&scores),
                 scores,
+                bounds: Vec::new(),
                 worlds: drawn.len(),
             })
         }
     }
+}
+
+/// PIMC's mean score of every legal card over `worlds`, each solved with
+/// the leaves' horizon (so that it bounds alpha-mu's on the same worlds).
+fn pimc_scores<G: TrickGame>(
+    view: &View<G>,
+    legal: &[Card],
+    worlds: &[[Hand; 4]],
+    cut: &Truncation,
+    cards_left: usize,
+    seed: u64,
+) -> Vec<(Card, f64)> {
+    let mut sums = vec![0.0; legal.len()];
+    for (k, world) in worlds.iter().enumerate() {
+        let state = view.position_in(world);
+        let mut solver = match horizon(cards_left, cut, seed ^ (k as u64).wrapping_mul(0x9e37_79b9))
+        {
+            Some(h) => OpenSolver::with_horizon(view.game().clone(), h),
+            None => OpenSolver::new(view.game().clone()),
+        };
+        for (card, mean) in solver.card_means(&state) {
+            let i = legal
+                .iter()
+                .position(|&c| c == card)
+                .expect("the same legal cards");
+            sums[i] += mean;
+        }
+    }
+    legal
+        .iter()
+        .zip(&sums)
+        .map(|(&c, &s)| (c, s / worlds.len() as f64))
+        .collect()
+}
+
+fn real_world<'w, G: TrickGame>(view: &View<G>, worlds: &'w [[Hand; 4]]) -> &'w [Hand; 4] {
+    worlds
+        .iter()
+        .find(|w| w[view.seat().index()] == view.own_hand())
+        .expect("the watcher's real hand is in some world")
 }
 
 fn search<G: TrickGame, S: Spec>(
@@ -345,11 +430,7 @@ fn search<G: TrickGame, S: Spec>(
     seed: u64,
 ) -> Vec<(Card, f64)> {
     // The root position: the watcher's real hand in its seat.
-    let real = worlds
-        .iter()
-        .find(|w| w[view.seat().index()] == view.own_hand())
-        .expect("the watcher's real hand is in some world");
-    let root = view.position_in(real);
+    let root = view.position_in(real_world(view, worlds));
     let mut leaves = leaves(view.game(), cards_left, cut, seed);
     let mut tree = Tree::new(
         spec,
@@ -360,10 +441,19 @@ fn search<G: TrickGame, S: Spec>(
             leaf: cut.depth_leaf,
         },
     );
-    tree.root_cards()
+    let mut scores: Vec<(Card, f64)> = tree
+        .root_cards()
         .into_iter()
         .map(|rc| (rc.card, rc.score))
-        .collect()
+        .collect();
+    // In hand order, as every player lists them (ties go to the first).
+    let order: Vec<Card> = view
+        .game()
+        .legal(view.own_hand(), view.trick())
+        .iter()
+        .collect();
+    scores.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
+    scores
 }
 
 /// PIMC's scores with every world searched to the end by the template

@@ -143,6 +143,19 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             .collect()
     }
 
+    /// One legal card of the root player (from its real hand) with its
+    /// value, scored over the real worlds.
+    pub fn root_card(&mut self, card: Card) -> RootCard<S::Value> {
+        let (_, worlds, _) = self
+            .root_children()
+            .into_iter()
+            .find(|(c, _, real)| *c == card && *real)
+            .expect("a legal card of the real hand");
+        let value = self.child_value(card, worlds);
+        let score = self.spec.score(self.real_worlds(), &value);
+        RootCard { card, value, score }
+    }
+
     /// The value of the root position itself: the root player's node made
     /// from every card it may hold in some world, and its expected score
     /// over the real worlds.

@@ -289,3 +289,44 @@ fn figure_2_right_alphamu_ties_and_fusion_prefers_the_club_ace() {
     let expected = vec![("CA".to_string(), 1.5), ("S2".to_string(), 1.0)];
     assert_eq!(card_scores(&Fusion, &state, &worlds), expected);
 }
+
+#[test]
+fn alphamus_root_cut_chooses_the_card_of_the_full_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(24);
+    let kind: template::PlayerKind = "alphamu:worlds=5:leaf=3:rd=none".parse().expect("a player");
+    let mut skipped = 0;
+    for i in 0..25 {
+        let (_, view) = ending(&mut rng, 3 + i % 3, i % 4);
+        let seed: u64 = rng.gen();
+        let cut = template::choose_with(&kind, &view, &mut ChaCha8Rng::seed_from_u64(seed), false)
+            .expect("a choice");
+        let full = template::choose_with(&kind, &view, &mut ChaCha8Rng::seed_from_u64(seed), true)
+            .expect("a choice");
+        assert_eq!(
+            cut.card, full.card,
+            "ending {i}: cut {:?} bounds {:?} full {:?}",
+            cut.scores, cut.bounds, full.scores
+        );
+        for (c, s) in &cut.scores {
+            let exact = full
+                .scores
+                .iter()
+                .find(|x| x.0 == *c)
+                .expect("the same cards")
+                .1;
+            if cut.bounds.contains(c) {
+                assert!(
+                    *s >= exact - 1e-9,
+                    "ending {i}: {c} bound {s} below {exact}"
+                );
+                skipped += 1;
+            } else {
+                assert!(
+                    (s - exact).abs() < 1e-9,
+                    "ending {i}: {c} {s} against {exact}"
+                );
+            }
+        }
+    }
+    assert!(skipped > 0, "the cut never skipped a card");
+}

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
-use template::{choose, error_bound, PlayerKind, View};
+use template::{choose, choose_with, error_bound, PlayerKind, View};
 
 /// The built-in Belote deal: hearts trumps, North leads, North takes.
 pub const BUILT_IN_DEAL: &str =
@@ -130,8 +130,8 @@ pub fn analyze(
     for kind in &kinds {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let clock = Instant::now();
-        let choice =
-            choose(kind, &views[seat.index()], &mut rng).with_context(|| format!("{kind}"))?;
+        let choice = choose_with(kind, &views[seat.index()], &mut rng, true)
+            .with_context(|| format!("{kind}"))?;
         columns.push((kind, choice, clock.elapsed().as_secs_f64()));
     }
     let left = state.tricks_left() * 4 - state.trick().len();
