@@ -8,7 +8,7 @@
 //! again resumes: deals already in the file are kept, the others played.
 
 use cards::{Card, Deal, Seat, Strain, Suit};
-use games::{BeloteDeal, Bridge, PlayState, TrickGame};
+use games::{BeloteDeal, Bridge, PlayState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -153,7 +153,7 @@ impl PointsMatch {
         }
     }
 
-    fn both_ways<G: TrickGame>(
+    fn both_ways<G: template::Oracle>(
         &self,
         index: usize,
         text: String,
@@ -394,7 +394,12 @@ mod tests {
         // Asking for one more deal plays only that one; the same seed gives
         // the same deals and cards.
         let more = m.run(3, &path, &|| {}).expect("resumed");
-        assert_eq!(&more[..2], &first[..]);
+        // (Seconds are read back from JSON, not always to the last bit.)
+        let key = |d: &PointsDeal| (d.index, d.deal.clone(), d.a, d.b, d.moves);
+        assert_eq!(
+            more[..2].iter().map(key).collect::<Vec<_>>(),
+            first.iter().map(key).collect::<Vec<_>>()
+        );
         let again = m.play_deal(1).expect("played");
         assert_eq!(again.a, first[1].a);
         assert_eq!(again.deal, first[1].deal);

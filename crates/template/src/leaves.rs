@@ -2,8 +2,9 @@
 //! the rest of the deal with every card open, exact or truncated with
 //! random playouts.
 
+use crate::oracle::{OpenCards, Oracle};
 use games::{team_of, PlayState, TrickGame};
-use open_solver::{Horizon, OpenSolver};
+use open_solver::Horizon;
 
 /// The value of a leaf position in one world.
 pub trait Leaves<G: TrickGame> {
@@ -12,16 +13,16 @@ pub trait Leaves<G: TrickGame> {
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64;
 }
 
-/// Leaves valued by the open-card solver, one per world (so that each keeps
-/// its table from leaf to leaf), optionally stopping at a horizon and
-/// averaging random playouts past it (the paper's depth-rd).
-pub struct SolverLeaves<G: TrickGame> {
+/// Leaves valued by the game's open-card solver ([`Oracle`]), one per world
+/// (so that each keeps its table from leaf to leaf), optionally stopping at
+/// a horizon and averaging random playouts past it (the paper's depth-rd).
+pub struct SolverLeaves<G: Oracle> {
     game: G,
     horizon: Option<Horizon>,
-    solvers: Vec<OpenSolver<G>>,
+    solvers: Vec<Box<dyn OpenCards<G>>>,
 }
 
-impl<G: TrickGame> SolverLeaves<G> {
+impl<G: Oracle> SolverLeaves<G> {
     /// Exact leaves.
     #[must_use]
     pub fn exact(game: G) -> Self {
@@ -42,25 +43,20 @@ impl<G: TrickGame> SolverLeaves<G> {
         }
     }
 
-    fn solver(&mut self, world: usize) -> &mut OpenSolver<G> {
+    fn solver(&mut self, world: usize) -> &mut dyn OpenCards<G> {
         while self.solvers.len() <= world {
-            let s = match self.horizon {
-                Some(h) => OpenSolver::with_horizon(
-                    self.game.clone(),
-                    Horizon {
-                        seed: h.seed ^ (self.solvers.len() as u64).wrapping_mul(0x9e37_79b9),
-                        ..h
-                    },
-                ),
-                None => OpenSolver::new(self.game.clone()),
-            };
+            let horizon = self.horizon.map(|h| Horizon {
+                seed: h.seed ^ (self.solvers.len() as u64).wrapping_mul(0x9e37_79b9),
+                ..h
+            });
+            let s = self.game.open_cards(horizon);
             self.solvers.push(s);
         }
-        &mut self.solvers[world]
+        self.solvers[world].as_mut()
     }
 }
 
-impl<G: TrickGame> Leaves<G> for SolverLeaves<G> {
+impl<G: Oracle> Leaves<G> for SolverLeaves<G> {
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64 {
         let mover = team_of(state.to_move());
         let mover_points = self.solver(world).mean_value(state);

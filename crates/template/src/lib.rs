@@ -20,6 +20,7 @@
 
 mod bound;
 mod leaves;
+mod oracle;
 mod players;
 mod spec;
 mod tree;
@@ -27,6 +28,7 @@ mod view;
 
 pub use bound::{error_bound, ErrorBound};
 pub use leaves::{Leaves, SolverLeaves};
+pub use oracle::{OpenCards, Oracle};
 pub use players::{
     choose, choose_with, pimc_by_template, Choice, PlayerKind, PlayerSpecError, Truncation,
 };

@@ -2,12 +2,12 @@
 //! Fusion, with the paper's hyperparameters.
 
 use crate::leaves::SolverLeaves;
+use crate::oracle::Oracle;
 use crate::spec::{AlphaMu, Fusion, Pimc, Spec};
 use crate::tree::{Depth, Tree};
 use crate::view::{View, ViewError};
 use cards::{Card, Hand};
-use games::TrickGame;
-use open_solver::{Horizon, OpenSolver};
+use open_solver::Horizon;
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -235,12 +235,7 @@ fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
     })
 }
 
-fn leaves<G: TrickGame>(
-    game: &G,
-    view_cards: usize,
-    cut: &Truncation,
-    seed: u64,
-) -> SolverLeaves<G> {
+fn leaves<G: Oracle>(game: &G, view_cards: usize, cut: &Truncation, seed: u64) -> SolverLeaves<G> {
     match horizon(view_cards, cut, seed) {
         Some(h) => SolverLeaves::truncated(game.clone(), h),
         None => SolverLeaves::exact(game.clone()),
@@ -264,7 +259,7 @@ fn best(scores: &[(Card, f64)]) -> Card {
 ///
 /// # Errors
 /// [`ViewError::NoWorld`] when no deal fits the view.
-pub fn choose<G: TrickGame>(
+pub fn choose<G: Oracle>(
     kind: &PlayerKind,
     view: &View<G>,
     rng: &mut impl Rng,
@@ -277,7 +272,7 @@ pub fn choose<G: TrickGame>(
 ///
 /// # Errors
 /// [`ViewError::NoWorld`] when no deal fits the view.
-pub fn choose_with<G: TrickGame>(
+pub fn choose_with<G: Oracle>(
     kind: &PlayerKind,
     view: &View<G>,
     rng: &mut impl Rng,
@@ -383,7 +378,7 @@ pub fn choose_with<G: TrickGame>(
 
 /// PIMC's mean score of every legal card over `worlds`, each solved with
 /// the leaves' horizon (so that it bounds alpha-mu's on the same worlds).
-fn pimc_scores<G: TrickGame>(
+fn pimc_scores<G: Oracle>(
     view: &View<G>,
     legal: &[Card],
     worlds: &[[Hand; 4]],
@@ -394,11 +389,11 @@ fn pimc_scores<G: TrickGame>(
     let mut sums = vec![0.0; legal.len()];
     for (k, world) in worlds.iter().enumerate() {
         let state = view.position_in(world);
-        let mut solver = match horizon(cards_left, cut, seed ^ (k as u64).wrapping_mul(0x9e37_79b9))
-        {
-            Some(h) => OpenSolver::with_horizon(view.game().clone(), h),
-            None => OpenSolver::new(view.game().clone()),
-        };
+        let mut solver = view.game().open_cards(horizon(
+            cards_left,
+            cut,
+            seed ^ (k as u64).wrapping_mul(0x9e37_79b9),
+        ));
         for (card, mean) in solver.card_means(&state) {
             let i = legal
                 .iter()
@@ -414,14 +409,14 @@ fn pimc_scores<G: TrickGame>(
         .collect()
 }
 
-fn real_world<'w, G: TrickGame>(view: &View<G>, worlds: &'w [[Hand; 4]]) -> &'w [Hand; 4] {
+fn real_world<'w, G: Oracle>(view: &View<G>, worlds: &'w [[Hand; 4]]) -> &'w [Hand; 4] {
     worlds
         .iter()
         .find(|w| w[view.seat().index()] == view.own_hand())
         .expect("the watcher's real hand is in some world")
 }
 
-fn search<G: TrickGame, S: Spec>(
+fn search<G: Oracle, S: Spec>(
     spec: &S,
     view: &View<G>,
     worlds: &[[Hand; 4]],
@@ -459,7 +454,7 @@ fn search<G: TrickGame, S: Spec>(
 /// PIMC's scores with every world searched to the end by the template
 /// (for tests: the fast path above must agree).
 #[doc(hidden)]
-pub fn pimc_by_template<G: TrickGame>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<(Card, f64)> {
+pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<(Card, f64)> {
     let cut = Truncation {
         depth_leaf: usize::MAX,
         depth_rd: None,

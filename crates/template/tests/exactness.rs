@@ -330,3 +330,24 @@ fn alphamus_root_cut_chooses_the_card_of_the_full_search() {
     }
     assert!(skipped > 0, "the cut never skipped a card");
 }
+
+#[test]
+fn bridge_values_from_our_double_dummy_solver_equal_the_open_solvers() {
+    use template::Oracle;
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    for i in 0..30 {
+        let deal = cards::Deal::random(&mut rng, 5);
+        let trump = [None, Some(Suit::Spades), Some(Suit::Clubs)][i % 3];
+        let game = Bridge::new(trump);
+        let mut state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        for _ in 0..(i % 7) {
+            let legal: Vec<Card> = state.legal_cards().iter().collect();
+            state
+                .play(legal[rng.gen_range(0..legal.len())])
+                .expect("legal");
+        }
+        let dd = game.open_cards(None).card_means(&state);
+        let open = OpenSolver::new(game).card_means(&state);
+        assert_eq!(dd, open, "deal {i}: {deal}");
+    }
+}
