@@ -75,6 +75,9 @@ pub enum PointsError {
         /// What is wrong.
         why: String,
     },
+    /// Another run is writing the file.
+    #[error(transparent)]
+    Locked(#[from] crate::results::ResultsError),
     /// A player could not choose.
     #[error("deal {deal}: {why}")]
     Play {
@@ -217,8 +220,8 @@ impl PointsMatch {
 
     /// Plays deals `0..deals` into the file at `path` (made if absent,
     /// resumed if it holds this match), in parallel, each line appended as
-    /// its deal finishes; `step` is called after each. Returns every deal
-    /// in the file, in order.
+    /// its deal finishes; `step` is called after each. Returns those deals
+    /// in order; with `deals == 0`, every deal the file holds.
     ///
     /// # Errors
     /// [`PointsError`] when the file belongs to another match, cannot be
@@ -234,6 +237,13 @@ impl PointsMatch {
             source,
         };
         let header = serde_json::to_string(&self.header()).expect("a header serializes");
+        // Another run writing the same file is refused (only reading is
+        // allowed alongside it).
+        let _lock = if deals > 0 {
+            Some(crate::results::ResultsLock::acquire(path)?)
+        } else {
+            None
+        };
         let mut done: Vec<PointsDeal> = Vec::new();
         match std::fs::read_to_string(path) {
             Ok(text) => {
@@ -279,6 +289,14 @@ impl PointsMatch {
         }
         let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
         let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
+        if todo.is_empty() {
+            // Nothing to play; `deals == 0` reads back the whole file.
+            done.sort_by_key(|d| d.index);
+            if deals > 0 {
+                done.retain(|d| d.index < deals);
+            }
+            return Ok(done);
+        }
         let file = Mutex::new(
             std::fs::OpenOptions::new()
                 .append(true)
@@ -411,6 +429,14 @@ mod tests {
         assert!(matches!(
             other.run(1, &path, &|| {}),
             Err(PointsError::Results { line: 1, .. })
+        ));
+        // Reading back: every deal the file holds.
+        assert_eq!(m.run(0, &path, &|| {}).expect("read").len(), 3);
+        // A second writer is refused while the first holds the lock.
+        let _held = crate::results::ResultsLock::acquire(&path).expect("free");
+        assert!(matches!(
+            m.run(4, &path, &|| {}),
+            Err(PointsError::Locked(_))
         ));
         let s = summarize(&more);
         assert_eq!(s.deals, 3);
