@@ -26,6 +26,11 @@ enum Command {
     },
     /// The double-dummy table of a built-in example deal.
     Demo,
+    /// Game records (PBN, LIN): read and show them.
+    Games {
+        #[command(subcommand)]
+        command: commands::games::GamesCommand,
+    },
     /// Every legal card of the side to move with its chance of making the
     /// contract and declarer's mean tricks (PIMC or alpha-mu).
     Analyze(commands::analyze::AnalyzeArgs),
@@ -72,6 +77,7 @@ fn main() -> ExitCode {
     let result = match command {
         Command::Dd { command } => commands::dd::run(command),
         Command::Demo => commands::demo::run(),
+        Command::Games { command } => commands::games::run(command),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Bench(args) => commands::bench::run(args),

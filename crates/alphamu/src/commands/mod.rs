@@ -6,4 +6,5 @@ pub mod belote;
 pub mod bench;
 pub mod dd;
 pub mod demo;
+pub mod games;
 pub mod play;

@@ -1,0 +1,58 @@
+//! `alphamu games show` on PBN and LIN files written in other programs'
+//! conventions (our own files, made here).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const LIN: &str = "pn|sue,wanda,nils,ed|st||md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|rh||ah|Board 1|sv|o|mb|2C!|an|strong|mb|p|mb|2D|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|s7|pc|s2|pc|ST|pc|SA|pg||mc|13|pg||
+qx|o2|md|4S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,S765H765D8765C876|sv|b|mb|p|mb|p|mb|d|
+";
+
+#[test]
+fn games_show_prints_the_interface_shape_and_names_bad_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    std::fs::write(&path, LIN).unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "show", "--format", "json"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    let v: Value = serde_json::from_str(lines[0]).unwrap();
+    for key in [
+        "file", "board", "dealer", "vul", "deal", "auction", "declarer", "contract", "play",
+        "claimed", "result",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["board"], "1");
+    assert_eq!(v["dealer"], "N");
+    assert_eq!(v["vul"], "None");
+    assert_eq!(v["contract"], "7NT");
+    assert_eq!(v["declarer"], "N");
+    assert_eq!(
+        v["auction"],
+        serde_json::json!(["2C", "P", "2D", "P", "7NT", "P", "P", "P"])
+    );
+    assert_eq!(v["play"], serde_json::json!(["S7", "S2", "ST", "SA"]));
+    assert_eq!(v["claimed"], 13);
+    assert_eq!(v["result"], 13);
+    assert!(
+        stderr.contains("club.lin, line 2, mb|: X is not a legal call here"),
+        "{stderr}"
+    );
+    // A missing file is an error too, and the other files are still read.
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "show", "no-such-file.pbn"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(stdout.contains("board 1"), "{stdout}");
+}
