@@ -56,3 +56,27 @@ fn games_show_prints_the_interface_shape_and_names_bad_boards() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("board 1"), "{stdout}");
 }
+
+#[test]
+fn games_analyze_values_every_card_played_double_dummy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    // North declares 7NT with every top card: no card can lose a trick
+    // for North-South, and a defender's card never matters either.
+    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "analyze", "--format", "json"])
+        .arg(&path)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["contract"], "7NT");
+    let cards = v["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 4);
+    for c in cards {
+        assert_eq!(c["declarer_tricks"], 13);
+        assert_eq!(c["lost"], 0);
+    }
+    assert_eq!(cards[0]["seat"], "E");
+}

@@ -2,6 +2,8 @@
 //! (tags, `[Auction]`, `[Play]`, `[Result]`) and BBO's LIN (`md`, `sv`,
 //! `mb`, `pc`, `mc`, ...).
 //!
+//! [`write_pbn`] and [`write_lin`] write them back.
+//!
 //! A reader returns every game it could read and, for each one it could
 //! not, an error naming the file, the line and the tag; a bad game never
 //! stops the others. Each game is checked: a deal of 52 distinct cards, an
@@ -11,11 +13,13 @@ mod call;
 mod lin;
 mod pbn;
 mod record;
+mod write;
 
 pub use call::{Call, ParseCallError};
 pub use lin::read_lin;
 pub use pbn::read_pbn;
 pub use record::{GameRecord, RecordError, Vulnerability};
+pub use write::{write_lin, write_pbn};
 
 use std::path::Path;
 

@@ -163,3 +163,34 @@ fn a_complete_play_gives_the_result_without_a_claim() {
     assert_eq!(games[0].claimed, None);
     assert_eq!(games[0].result, Some(13));
 }
+
+/// The fields a record keeps, compared across formats.
+fn essentials(g: &records::GameRecord) -> String {
+    let mut j = g.to_json();
+    j.as_object_mut().expect("an object").remove("file");
+    format!("{j} {:?}", g.players)
+}
+
+#[test]
+fn records_survive_a_round_trip_through_both_formats() {
+    let (pbn_games, _) = read_pbn("t.pbn", PBN);
+    let (lin_games, _) = read_lin("t.lin", LIN);
+    for g in pbn_games.iter().chain(&lin_games) {
+        let (again, errors) = read_pbn("w.pbn", &records::write_pbn(g));
+        assert!(errors.is_empty(), "{errors:?}\n{}", records::write_pbn(g));
+        assert_eq!(
+            essentials(&again[0]),
+            essentials(g),
+            "PBN:\n{}",
+            records::write_pbn(g)
+        );
+        let (again, errors) = read_lin("w.lin", &records::write_lin(g));
+        assert!(errors.is_empty(), "{errors:?}\n{}", records::write_lin(g));
+        assert_eq!(
+            essentials(&again[0]),
+            essentials(g),
+            "LIN:\n{}",
+            records::write_lin(g)
+        );
+    }
+}

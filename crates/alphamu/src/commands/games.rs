@@ -19,6 +19,20 @@ pub enum GamesCommand {
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
     },
+    /// Every card played in the boards of PBN or LIN files, valued double
+    /// dummy: the declarer's side's tricks after each legal card, and the
+    /// cards that gave a trick away (by the player's side's count).
+    Analyze {
+        /// PBN or LIN files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Only the boards of this name or number.
+        #[arg(long)]
+        board: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
+        format: ShowFormat,
+    },
 }
 
 /// How `games show` prints.
@@ -32,7 +46,14 @@ pub enum ShowFormat {
 
 /// Runs a `games` subcommand.
 pub fn run(command: GamesCommand) -> Result<ExitCode> {
-    let GamesCommand::Show { files, format } = command;
+    let (files, format) = match command {
+        GamesCommand::Show { files, format } => (files, format),
+        GamesCommand::Analyze {
+            files,
+            board,
+            format,
+        } => return analyze(&files, board.as_deref(), format),
+    };
     let mut failed = false;
     for path in files {
         let (games, errors) = match records::read_file(&path) {
@@ -73,6 +94,94 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
         for e in &errors {
             eprintln!("error: {e}");
             failed = true;
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Double-dummy analysis of the play of every board.
+fn analyze(files: &[PathBuf], board: Option<&str>, format: ShowFormat) -> Result<ExitCode> {
+    let mut failed = false;
+    let mut solver = dd::Solver::new();
+    for path in files {
+        let (games, errors) = match records::read_file(path) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        for e in &errors {
+            eprintln!("error: {e}");
+            failed = true;
+        }
+        for g in games
+            .iter()
+            .filter(|g| board.is_none_or(|b| g.board.as_deref() == Some(b)))
+        {
+            let (Some(contract), Some(declarer)) = (g.contract, g.declarer) else {
+                continue;
+            };
+            let mut state = bridge::PlayState::new(g.deal, contract.strain, declarer);
+            let mut cards = Vec::new();
+            for (i, &card) in g.play.iter().enumerate() {
+                let position = state.position().clone();
+                let seat = position.to_move();
+                let values = solver.card_values(&position);
+                let best = values.iter().map(|v| v.tricks).max().unwrap_or(0);
+                let played = values
+                    .iter()
+                    .find(|v| v.card == card)
+                    .map_or(0, |v| v.tricks);
+                // Tricks for the declaring side from here on, counting those won.
+                let won = state.tricks(declarer.side()) as u8;
+                let declaring = seat.side() == declarer.side();
+                let for_declarer = |t: u8| {
+                    if declaring {
+                        won + t
+                    } else {
+                        won + position.tricks_left() as u8 - t
+                    }
+                };
+                cards.push(serde_json::json!({
+                    "number": i + 1,
+                    "seat": seat.to_string(),
+                    "card": card.to_string(),
+                    "declarer_tricks": for_declarer(played),
+                    "best_declarer_tricks": for_declarer(best),
+                    "lost": best - played,
+                    "best": values.iter().filter(|v| v.tricks == best).map(|v| v.card.to_string()).collect::<Vec<_>>(),
+                }));
+                state.play(card).expect("a checked play");
+            }
+            match format {
+                ShowFormat::Json => println!(
+                    "{}",
+                    serde_json::json!({"file": g.file, "board": g.board, "contract": contract.to_string(), "declarer": declarer.to_string(), "result": g.result, "cards": cards})
+                ),
+                ShowFormat::Text => {
+                    println!(
+                        "{} board {}: {contract} by {declarer}, {} cards played",
+                        g.file,
+                        g.board.as_deref().unwrap_or("?"),
+                        g.play.len()
+                    );
+                    for c in &cards {
+                        if c["lost"].as_u64().unwrap_or(0) > 0 {
+                            println!(
+                                "  card {:>2}: {} played {}: declarer's side then takes {} double dummy instead of {} (best: {})",
+                                c["number"], c["seat"].as_str().unwrap_or(""), c["card"].as_str().unwrap_or(""), c["declarer_tricks"], c["best_declarer_tricks"],
+                                c["best"].as_array().map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" ")).unwrap_or_default()
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
     Ok(if failed {

@@ -1,0 +1,177 @@
+//! Writing game records: PBN 2.1 (export format) and LIN.
+
+use crate::record::{GameRecord, Vulnerability};
+use cards::{Card, Hand, Rank, Seat, Suit};
+use std::fmt::Write;
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::North => "North",
+        Seat::East => "East",
+        Seat::South => "South",
+        Seat::West => "West",
+    }
+}
+
+/// A game as PBN 2.1: the mandatory tags in their order, the auction four
+/// calls a line, the play one trick a line in the columns of the opening
+/// leader (`-` for a card not played, `*` after an unfinished play).
+#[must_use]
+pub fn write_pbn(game: &GameRecord) -> String {
+    let mut out = String::new();
+    let tag = |out: &mut String, name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        writeln!(out, "[{name} \"{value}\"]").expect("a string");
+    };
+    tag(&mut out, "Event", "");
+    tag(&mut out, "Site", "");
+    tag(&mut out, "Date", "");
+    tag(&mut out, "Board", game.board.as_deref().unwrap_or(""));
+    for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
+        tag(
+            &mut out,
+            seat_name(seat),
+            game.players[seat.index()].as_deref().unwrap_or(""),
+        );
+    }
+    tag(
+        &mut out,
+        "Dealer",
+        &game.dealer.map_or(String::new(), |s| s.to_string()),
+    );
+    let vul = match game.vul {
+        Vulnerability::None => "None",
+        Vulnerability::NS => "NS",
+        Vulnerability::EW => "EW",
+        Vulnerability::All => "All",
+    };
+    tag(&mut out, "Vulnerable", vul);
+    tag(
+        &mut out,
+        "Deal",
+        &game.deal.to_pbn_from(game.dealer.unwrap_or(Seat::North)),
+    );
+    tag(&mut out, "Scoring", "");
+    tag(
+        &mut out,
+        "Declarer",
+        &game.declarer.map_or(String::new(), |s| s.to_string()),
+    );
+    let contract = match game.contract {
+        Some(c) => c.to_string(),
+        None if !game.auction.is_empty() => "Pass".to_string(),
+        None => String::new(),
+    };
+    tag(&mut out, "Contract", &contract);
+    tag(
+        &mut out,
+        "Result",
+        &game.result.map_or(String::new(), |r| r.to_string()),
+    );
+    if let Some(dealer) = game.dealer.filter(|_| !game.auction.is_empty()) {
+        tag(&mut out, "Auction", &dealer.to_string());
+        for row in game.auction.chunks(4) {
+            let calls: Vec<String> = row
+                .iter()
+                .map(|c| match c.to_string().as_str() {
+                    "P" => "Pass".to_string(),
+                    other => other.to_string(),
+                })
+                .collect();
+            writeln!(out, "{}", calls.join(" ")).expect("a string");
+        }
+    }
+    if let (Some(declarer), Some(contract)) = (game.declarer, game.contract) {
+        if !game.play.is_empty() {
+            let first = declarer.lho();
+            tag(&mut out, "Play", &first.to_string());
+            let trump = contract.strain.trump();
+            let mut leader = first;
+            for trick in game.play.chunks(4) {
+                let mut row = [
+                    "-".to_string(),
+                    "-".to_string(),
+                    "-".to_string(),
+                    "-".to_string(),
+                ];
+                for (k, card) in trick.iter().enumerate() {
+                    let seat = Seat::from_index(leader.index() + k);
+                    row[(seat.index() + 4 - first.index()) % 4] = card.to_string();
+                }
+                writeln!(out, "{}", row.join(" ")).expect("a string");
+                if let [a, b, c, d] = *trick {
+                    leader = bridge::trick_winner(&[a, b, c, d], leader, trump);
+                }
+            }
+            if game.play.len() < 52 {
+                out.push_str("*\n");
+            }
+        }
+    }
+    out
+}
+
+fn lin_hand(hand: Hand) -> String {
+    let mut s = String::new();
+    for suit in Suit::ALL {
+        s.push(['S', 'H', 'D', 'C'][suit as usize]);
+        for rank in Rank::DESCENDING {
+            if hand.contains(Card::new(suit, rank)) {
+                s.push(rank.letter());
+            }
+        }
+    }
+    s
+}
+
+/// A game as one LIN line (BBO's hand record layout).
+#[must_use]
+pub fn write_lin(game: &GameRecord) -> String {
+    let order = [Seat::South, Seat::West, Seat::North, Seat::East];
+    let names: Vec<String> = order
+        .iter()
+        .map(|s| game.players[s.index()].clone().unwrap_or_default())
+        .collect();
+    let dealer = match game.dealer.unwrap_or(Seat::North) {
+        Seat::South => 1,
+        Seat::West => 2,
+        Seat::North => 3,
+        Seat::East => 4,
+    };
+    let hands: Vec<String> = order.iter().map(|&s| lin_hand(game.deal[s])).collect();
+    let mut out = format!(
+        "pn|{}|st||md|{dealer}{}|rh||",
+        names.join(","),
+        hands.join(",")
+    );
+    if let Some(b) = &game.board {
+        write!(out, "ah|Board {b}|").expect("a string");
+    }
+    let sv = match game.vul {
+        Vulnerability::None => "o",
+        Vulnerability::NS => "n",
+        Vulnerability::EW => "e",
+        Vulnerability::All => "b",
+    };
+    write!(out, "sv|{sv}|").expect("a string");
+    for call in &game.auction {
+        let text = match call.to_string().as_str() {
+            "P" => "p".to_string(),
+            "X" => "d".to_string(),
+            "XX" => "r".to_string(),
+            other => other.replace("NT", "N"),
+        };
+        write!(out, "mb|{text}|").expect("a string");
+    }
+    for (i, card) in game.play.iter().enumerate() {
+        if i % 4 == 0 {
+            out.push_str("pg||");
+        }
+        write!(out, "pc|{card}|").expect("a string");
+    }
+    if let Some(c) = game.claimed {
+        write!(out, "mc|{c}|").expect("a string");
+    }
+    out.push_str("pg||\n");
+    out
+}
