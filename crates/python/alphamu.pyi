@@ -1,0 +1,32 @@
+"""Double-dummy analysis and card play for contract bridge, from the alphamu Rust engine."""
+
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+class Deal:
+    """A deal of four hands, read from a PBN deal string such as "N:AKQ.T98.AJ5.K832 ..."."""
+
+    def __init__(self, pbn: str) -> None: ...
+    def hand(self, seat: str) -> str:
+        """The hand of seat ("N", "E", "S" or "W") as PBN: "AKQ.T98.AJ5.K832"."""
+    def to_pbn(self) -> str:
+        """The PBN deal string, North first."""
+
+class DDTable:
+    """For each declarer and strain, the tricks declarer's side takes double dummy."""
+
+    def tricks(self, declarer: str, strain: str) -> int:
+        """Tricks for declarer ("N", "E", "S", "W") in strain ("NT", "S", "H", "D", "C")."""
+    def to_dict(self) -> Dict[str, Dict[str, int]]:
+        """{"N": {"NT": 8, "S": 7, ...}, "E": {...}, "S": {...}, "W": {...}}."""
+
+def dd_table(deal: Union[Deal, str]) -> DDTable:
+    """The double-dummy table of a deal; ValueError for a bad deal."""
+
+def dd_tables(deals: Sequence[Union[Deal, str]], threads: int = 0) -> List[DDTable]:
+    """The tables of many deals, in parallel (threads=0: every core)."""
+
+def solve_board(deal: Union[Deal, str], trump: str, leader: str, trick: Sequence[str] = ()) -> List[Tuple[str, int]]:
+    """Every legal card of the side to move with the tricks its side takes from here on."""
+
+def generate_deals(n: int, seed: int = 1, constraints: Optional[str] = None, max_tries: int = 1000000) -> List[Deal]:
+    """n seeded random deals, each accepted by the constraints when given."""
