@@ -80,3 +80,33 @@ fn games_analyze_values_every_card_played_double_dummy() {
     }
     assert_eq!(cards[0]["seat"], "E");
 }
+
+#[test]
+fn games_analyze_gives_declarers_chances_single_dummy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args([
+            "games",
+            "analyze",
+            "--chances",
+            "--worlds",
+            "5",
+            "--format",
+            "json",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let cards = v["cards"].as_array().unwrap();
+    // South (dummy) plays the second card from four spades: a real choice,
+    // and 7NT is sure whatever it plays.
+    assert_eq!(cards[1]["seat"], "S");
+    assert_eq!(cards[1]["chance"]["played"], 1.0);
+    assert_eq!(cards[1]["chance"]["best"], 1.0);
+    // A defender's card gets no chance.
+    assert!(cards[0]["chance"].is_null());
+}

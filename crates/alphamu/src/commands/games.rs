@@ -29,6 +29,17 @@ pub enum GamesCommand {
         /// Only the boards of this name or number.
         #[arg(long)]
         board: Option<String>,
+        /// Also value each card of declarer and dummy single dummy: the
+        /// chance of making the contract by PIMC over worlds drawn from
+        /// declarer's view, and where the card chosen lost chances.
+        #[arg(long)]
+        chances: bool,
+        /// Worlds per decision for --chances.
+        #[arg(long, default_value_t = 20)]
+        worlds: usize,
+        /// Seed of the worlds.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
@@ -51,8 +62,14 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
         GamesCommand::Analyze {
             files,
             board,
+            chances,
+            worlds,
+            seed,
             format,
-        } => return analyze(&files, board.as_deref(), format),
+        } => {
+            let chances = chances.then_some((worlds, seed));
+            return analyze(&files, board.as_deref(), chances, format);
+        }
     };
     let mut failed = false;
     for path in files {
@@ -104,7 +121,29 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
 }
 
 /// Double-dummy analysis of the play of every board.
-fn analyze(files: &[PathBuf], board: Option<&str>, format: ShowFormat) -> Result<ExitCode> {
+/// Declarer's side's chance of making with each legal card, by PIMC over
+/// `worlds` worlds drawn from the mover's view.
+fn chances_of(
+    board: &players::player::Board,
+    play: &[cards::Card],
+    worlds: usize,
+    seed: u64,
+) -> Result<Vec<(cards::Card, f64)>> {
+    let mover = board.position_after(play)?.position().to_move();
+    let (view, deals) = board.worlds(mover, play, worlds, seed)?;
+    let problem = search::Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
+    Ok(search::pimc_values(&problem, &players::leaf::DdLeaf)
+        .into_iter()
+        .map(|v| (v.card, v.make))
+        .collect())
+}
+
+fn analyze(
+    files: &[PathBuf],
+    board: Option<&str>,
+    chances: Option<(usize, u64)>,
+    format: ShowFormat,
+) -> Result<ExitCode> {
     let mut failed = false;
     let mut solver = dd::Solver::new();
     for path in files {
@@ -129,6 +168,14 @@ fn analyze(files: &[PathBuf], board: Option<&str>, format: ShowFormat) -> Result
             };
             let mut state = bridge::PlayState::new(g.deal, contract.strain, declarer);
             let mut cards = Vec::new();
+            let rules = players::player::Board {
+                deal: g.deal,
+                strain: contract.strain,
+                declarer,
+                need: usize::from(contract.tricks_needed()),
+                constraints: worlds::Constraints::default(),
+                scoring: None,
+            };
             for (i, &card) in g.play.iter().enumerate() {
                 let position = state.position().clone();
                 let seat = position.to_move();
@@ -148,7 +195,18 @@ fn analyze(files: &[PathBuf], board: Option<&str>, format: ShowFormat) -> Result
                         won + position.tricks_left() as u8 - t
                     }
                 };
+                let mut chance = serde_json::Value::Null;
+                if let Some((worlds, seed)) =
+                    chances.filter(|_| declaring && position.legal_cards().len() > 1)
+                {
+                    let values =
+                        chances_of(&rules, &g.play[..i], worlds, seed.wrapping_add(i as u64))?;
+                    let best = values.iter().map(|v| v.1).fold(0.0, f64::max);
+                    let chosen = values.iter().find(|v| v.0 == card).map_or(0.0, |v| v.1);
+                    chance = serde_json::json!({"played": chosen, "best": best, "best_cards": values.iter().filter(|v| v.1 == best).map(|v| v.0.to_string()).collect::<Vec<_>>()});
+                }
                 cards.push(serde_json::json!({
+                    "chance": chance,
                     "number": i + 1,
                     "seat": seat.to_string(),
                     "card": card.to_string(),
@@ -172,6 +230,17 @@ fn analyze(files: &[PathBuf], board: Option<&str>, format: ShowFormat) -> Result
                         g.play.len()
                     );
                     for c in &cards {
+                        let (played, best) =
+                            (c["chance"]["played"].as_f64(), c["chance"]["best"].as_f64());
+                        if let (Some(p), Some(b)) = (played, best) {
+                            if p + 1e-9 < b {
+                                println!(
+                                    "  card {:>2}: {} played {}: chance of making {:.0}% instead of {:.0}% (best: {})",
+                                    c["number"], c["seat"].as_str().unwrap_or(""), c["card"].as_str().unwrap_or(""), 100.0 * p, 100.0 * b,
+                                    c["chance"]["best_cards"].as_array().map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" ")).unwrap_or_default()
+                                );
+                            }
+                        }
                         if c["lost"].as_u64().unwrap_or(0) > 0 {
                             println!(
                                 "  card {:>2}: {} played {}: declarer's side then takes {} double dummy instead of {} (best: {})",
