@@ -49,6 +49,9 @@ enum Command {
     Report(commands::arena::ReportArgs),
     /// Run one of the papers' experiments and write its report.
     Experiment(commands::arena::ExperimentArgs),
+    /// Sit at a Blue Chip table manager (protocol 18) and bid and play a
+    /// seat for a session.
+    Seat(commands::seat::SeatArgs),
 }
 
 /// A reader that closes the pipe early (`alphamu report r.jsonl | head`)
@@ -85,6 +88,7 @@ fn main() -> ExitCode {
         Command::Match(args) => commands::arena::play_match(args),
         Command::Report(args) => commands::arena::report(args),
         Command::Experiment(args) => commands::arena::experiment(args),
+        Command::Seat(args) => commands::seat::run(args),
     };
     match result {
         Ok(code) => code,

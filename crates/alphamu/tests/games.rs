@@ -110,3 +110,23 @@ fn games_analyze_gives_declarers_chances_single_dummy() {
     // A defender's card gets no chance.
     assert!(cards[0]["chance"].is_null());
 }
+
+#[test]
+fn seat_without_a_table_manager_says_so_and_fails() {
+    // A port nobody listens on: bind one, then free it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["seat", "--port", &port.to_string(), "--seat", "S"])
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("cannot connect to the table manager"),
+        "{stderr}"
+    );
+}

@@ -97,7 +97,8 @@ impl GameRecord {
 
 /// The contract and declarer an auction ends in (`None`: passed out or
 /// not finished).
-pub(crate) fn contract_of(dealer: Seat, auction: &[Call]) -> Option<(Contract, Seat)> {
+#[must_use]
+pub fn contract_of(dealer: Seat, auction: &[Call]) -> Option<(Contract, Seat)> {
     let last = auction.iter().rposition(|c| matches!(c, Call::Bid(..)))?;
     let Call::Bid(level, strain) = auction[last] else {
         return None;
@@ -124,7 +125,8 @@ pub(crate) fn contract_of(dealer: Seat, auction: &[Call]) -> Option<(Contract, S
 }
 
 /// Whether an auction is over: three passes after a call, or four passes.
-pub(crate) fn auction_complete(auction: &[Call]) -> bool {
+#[must_use]
+pub fn auction_complete(auction: &[Call]) -> bool {
     let n = auction.len();
     (n >= 4 && auction.iter().all(|c| *c == Call::Pass))
         || (n >= 4

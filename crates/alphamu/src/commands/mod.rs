@@ -8,3 +8,4 @@ pub mod dd;
 pub mod demo;
 pub mod games;
 pub mod play;
+pub mod seat;

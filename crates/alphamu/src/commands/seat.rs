@@ -1,0 +1,64 @@
+//! `alphamu seat`: a robot seat at a Blue Chip table manager.
+
+use anyhow::{Context, Result};
+use cards::Seat;
+use clap::Args;
+use std::io::BufReader;
+use std::net::{TcpStream, ToSocketAddrs};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `alphamu seat`.
+#[derive(Args)]
+pub struct SeatArgs {
+    /// The table manager's host.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The table manager's port.
+    #[arg(long)]
+    port: u16,
+    /// The seat to play: N, E, S or W.
+    #[arg(long)]
+    seat: Seat,
+    /// The name (team) to connect with.
+    #[arg(long, default_value = "alphamu")]
+    name: String,
+    /// Who plays the cards (the syntax of `play`): pimc:w=20,
+    /// alphamu:m=2,w=20, ...
+    #[arg(long, default_value = "pimc:w=20")]
+    player: String,
+    /// Seed of the player's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seconds to wait for a line from the table manager before giving up.
+    #[arg(long, default_value_t = 600)]
+    timeout: u64,
+}
+
+/// Runs `alphamu seat`.
+pub fn run(args: SeatArgs) -> Result<ExitCode> {
+    let player = args.player.parse().context("--player")?;
+    let address = (args.host.as_str(), args.port)
+        .to_socket_addrs()
+        .with_context(|| format!("--host {}", args.host))?
+        .next()
+        .with_context(|| format!("--host {}: no address", args.host))?;
+    let stream =
+        TcpStream::connect_timeout(&address, Duration::from_secs(30)).with_context(|| {
+            format!(
+                "cannot connect to the table manager at {}:{}",
+                args.host, args.port
+            )
+        })?;
+    stream.set_read_timeout(Some(Duration::from_secs(args.timeout)))?;
+    let config = bluechip::SessionConfig {
+        seat: args.seat,
+        name: args.name,
+        player,
+        seed: args.seed,
+    };
+    let reader = BufReader::new(stream.try_clone()?);
+    let boards = bluechip::run_session(reader, stream, &config).context("session")?;
+    eprintln!("end of session after {boards} board(s)");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,433 @@
+//! The robot's side of a session: seat, board after board, auction and
+//! play, until the table manager ends the session.
+
+use crate::bidding;
+use crate::protocol::{self, call_line, card_text, seat_name, Message};
+use bridge::Scoring;
+use cards::{BySeat, Card, Deal, Hand, Seat};
+use players::player::{Board, PlayerSpec};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use records::Call;
+use std::io::{BufRead, Write};
+use thiserror::Error;
+
+/// Who the robot is and how it plays.
+#[derive(Clone, Debug)]
+pub struct SessionConfig {
+    /// Its seat.
+    pub seat: Seat,
+    /// The name it connects with.
+    pub name: String,
+    /// Who chooses its cards (and dummy's when it declares).
+    pub player: PlayerSpec,
+    /// Seed of the player's random choices.
+    pub seed: u64,
+}
+
+/// Why a session stopped before the table manager ended it.
+#[derive(Debug, Error)]
+pub enum SeatError {
+    /// Reading or writing the connection.
+    #[error("connection: {0}")]
+    Io(#[from] std::io::Error),
+    /// The table manager closed the connection.
+    #[error("the table manager closed the connection while the robot waited for {0}")]
+    Closed(String),
+    /// A line the robot did not expect.
+    #[error("unexpected line from the table manager: {line:?} (expected {expected})")]
+    Unexpected {
+        /// The line.
+        line: String,
+        /// What the robot waited for.
+        expected: String,
+    },
+    /// A call or card that cannot be.
+    #[error("impossible: {0}")]
+    Impossible(String),
+    /// The player could not choose a card.
+    #[error("the player could not choose: {0}")]
+    Player(String),
+}
+
+struct Conn<R, W> {
+    reader: R,
+    writer: W,
+}
+
+impl<R: BufRead, W: Write> Conn<R, W> {
+    fn send(&mut self, line: &str) -> Result<(), SeatError> {
+        let sent = self
+            .writer
+            .write_all(line.as_bytes())
+            .and_then(|()| self.writer.write_all(b"\r\n"))
+            .and_then(|()| self.writer.flush());
+        sent.map_err(|e| match e.kind() {
+            std::io::ErrorKind::BrokenPipe
+            | std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::ConnectionAborted => {
+                SeatError::Closed(format!("its answer to {line:?}"))
+            }
+            _ => SeatError::Io(e),
+        })
+    }
+
+    /// The next message, skipping blank and ignorable lines.
+    fn next(&mut self, expected: &str) -> Result<Message, SeatError> {
+        loop {
+            let mut line = String::new();
+            if self.reader.read_line(&mut line)? == 0 {
+                return Err(SeatError::Closed(expected.to_string()));
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            match protocol::parse(&line) {
+                Some(Message::Ignored) => {}
+                Some(m) => return Ok(m),
+                None => {
+                    return Err(SeatError::Unexpected {
+                        line: line.trim().to_string(),
+                        expected: expected.to_string(),
+                    })
+                }
+            }
+        }
+    }
+
+    fn expect<T>(
+        &mut self,
+        expected: &str,
+        f: impl Fn(&Message) -> Option<T>,
+    ) -> Result<T, SeatError> {
+        let m = self.next(expected)?;
+        f(&m).ok_or_else(|| SeatError::Unexpected {
+            line: format!("{m:?}"),
+            expected: expected.to_string(),
+        })
+    }
+}
+
+/// Plays one session on `reader`/`writer` (a connection to the table
+/// manager) and returns the boards played. Ends with `Ok` when the table
+/// manager says `End of session`.
+///
+/// # Errors
+/// [`SeatError`] on a dropped connection, an unexpected line, an impossible
+/// call or card, or a player that cannot choose. The robot never guesses
+/// on after one.
+pub fn run_session<R: BufRead, W: Write>(
+    reader: R,
+    writer: W,
+    config: &SessionConfig,
+) -> Result<u32, SeatError> {
+    let mut c = Conn { reader, writer };
+    let me = config.seat;
+    let name = seat_name(me);
+    c.send(&format!(
+        "Connecting \"{}\" as {name} using protocol version 18",
+        config.name
+    ))?;
+    c.expect("the seating", |m| {
+        matches!(m, Message::Seated).then_some(())
+    })?;
+    c.send(&format!("{name} ready for teams"))?;
+    c.expect("the teams", |m| matches!(m, Message::Teams).then_some(()))?;
+    c.send(&format!("{name} ready to start"))?;
+    let mut boards = 0;
+    loop {
+        match c.next("the start of a board")? {
+            Message::StartOfBoard => {}
+            Message::EndOfSession => return Ok(boards),
+            other => {
+                return Err(SeatError::Unexpected {
+                    line: format!("{other:?}"),
+                    expected: "Start of board".into(),
+                })
+            }
+        }
+        play_board(&mut c, config, boards)?;
+        boards += 1;
+    }
+}
+
+/// What the robot knows of the play so far.
+struct Table {
+    me: Seat,
+    own: Hand,
+    dummy: Option<Hand>,
+    played: BySeat<Hand>,
+    shown_out: BySeat<u8>,
+    play: Vec<Card>,
+}
+
+impl Table {
+    /// A deal that fits everything seen: the robot's hand, dummy's once
+    /// shown, every card played by whom, the suits each seat showed out
+    /// of; the other cards dealt at random (the players only read the
+    /// hands their seat sees).
+    fn completion(&self, dummy_seat: Seat, seed: u64) -> Result<Deal, SeatError> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let all_played = self.played.0.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+        let mut known = BySeat::<Option<Hand>>::default();
+        known[self.me] = Some(self.own.union(self.played[self.me]));
+        if let Some(d) = self.dummy {
+            known[dummy_seat] = Some(d.union(self.played[dummy_seat]));
+        }
+        let seen = known
+            .0
+            .iter()
+            .flatten()
+            .fold(all_played, |a, h| a.union(*h));
+        let pool: Vec<Card> = Hand(Hand::FULL_DECK.0 & !seen.0).iter().collect();
+        for _ in 0..1000 {
+            let mut cards = pool.clone();
+            cards.shuffle(&mut rng);
+            let mut hands = BySeat::<Hand>::default();
+            let mut ok = true;
+            for seat in Seat::ALL {
+                if let Some(h) = known[seat] {
+                    hands[seat] = h;
+                } else {
+                    hands[seat] = self.played[seat];
+                }
+            }
+            for card in cards {
+                let open: Vec<Seat> = Seat::ALL
+                    .into_iter()
+                    .filter(|&s| {
+                        known[s].is_none()
+                            && hands[s].len() < 13
+                            && self.shown_out[s] >> card.suit as u8 & 1 == 0
+                    })
+                    .collect();
+                match open.choose(&mut rng) {
+                    Some(&s) => {
+                        hands[s].insert(card);
+                    }
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                return Deal::new(hands).map_err(|e| SeatError::Impossible(e.to_string()));
+            }
+        }
+        Err(SeatError::Impossible("no deal fits the cards seen".into()))
+    }
+}
+
+fn play_board<R: BufRead, W: Write>(
+    c: &mut Conn<R, W>,
+    config: &SessionConfig,
+    index: u32,
+) -> Result<(), SeatError> {
+    let me = config.seat;
+    let name = seat_name(me);
+    c.send(&format!("{name} ready for deal"))?;
+    let (dealer, vul) = c.expect("the board line", |m| match m {
+        Message::Board { dealer, vul, .. } => Some((*dealer, *vul)),
+        _ => None,
+    })?;
+    c.send(&format!("{name} ready for cards"))?;
+    let own = c.expect("the robot's cards", |m| match m {
+        Message::Cards(s, h) if *s == me && h.len() == 13 => Some(*h),
+        _ => None,
+    })?;
+    // The auction.
+    let mut auction: Vec<Call> = Vec::new();
+    while !records::auction_complete(&auction) {
+        let turn = Seat::from_index(dealer.index() + auction.len());
+        if turn == me {
+            let call = bidding::call(own, me, dealer, &auction);
+            c.send(&call_line(me, call))?;
+            auction.push(call);
+        } else {
+            c.send(&format!("{name} ready for {}'s bid", seat_name(turn)))?;
+            let call = c.expect(&format!("{}'s call", seat_name(turn)), |m| match m {
+                Message::Call(s, call) if *s == turn => Some(*call),
+                _ => None,
+            })?;
+            if !call.is_legal_after(&auction) {
+                return Err(SeatError::Impossible(format!(
+                    "{} called {call}, not a legal call here",
+                    seat_name(turn)
+                )));
+            }
+            auction.push(call);
+        }
+    }
+    let Some((contract, declarer)) = records::contract_of(dealer, &auction) else {
+        return Ok(());
+    };
+    let dummy_seat = declarer.partner();
+    let vulnerable = match vul {
+        protocol::Vul::Neither => false,
+        protocol::Vul::Both => true,
+        protocol::Vul::NS => declarer.index() % 2 == 0,
+        protocol::Vul::EW => declarer.index() % 2 == 1,
+    };
+    let mut table = Table {
+        me,
+        own,
+        dummy: (me == dummy_seat).then_some(own),
+        played: BySeat::default(),
+        shown_out: BySeat::default(),
+        play: Vec::new(),
+    };
+    let controls =
+        |seat: Seat| (seat == me && me != dummy_seat) || (me == declarer && seat == dummy_seat);
+    let mut leader = declarer.lho();
+    for trick in 1..=13 {
+        let mut cards: Vec<Card> = Vec::new();
+        for k in 0..4 {
+            let seat = Seat::from_index(leader.index() + k);
+            if k == 0 && controls(seat) {
+                c.expect("the lead prompt", |m| match m {
+                    Message::ToLead(Some(s)) if *s == seat => Some(()),
+                    Message::ToLead(None) if seat == dummy_seat => Some(()),
+                    _ => None,
+                })?;
+            }
+            let card = if controls(seat) {
+                let deal = table.completion(
+                    dummy_seat,
+                    config.seed ^ u64::from(index) << 8 ^ table.play.len() as u64,
+                )?;
+                let board = Board {
+                    deal,
+                    strain: contract.strain,
+                    declarer,
+                    need: usize::from(contract.tricks_needed()),
+                    constraints: worlds::Constraints::default(),
+                    scoring: Some(Scoring {
+                        contract,
+                        vulnerable,
+                    }),
+                };
+                let seed = config
+                    .seed
+                    .wrapping_mul(1_000_003)
+                    .wrapping_add(u64::from(index) * 64 + table.play.len() as u64);
+                let card = config
+                    .player
+                    .choose(&board, &table.play, seed)
+                    .map_err(|e| SeatError::Player(e.to_string()))?;
+                c.send(&format!("{} plays {}", seat_name(seat), card_text(card)))?;
+                card
+            } else {
+                let whose = if seat == dummy_seat {
+                    "dummy's".to_string()
+                } else {
+                    format!("{}'s", seat_name(seat))
+                };
+                c.send(&format!("{name} ready for {whose} card to trick {trick}"))?;
+                c.expect(&format!("{whose} card"), |m| match m {
+                    Message::Plays(s, card) if *s == seat => Some(*card),
+                    _ => None,
+                })?
+            };
+            check_card(&table, seat, card, &cards, dummy_seat)?;
+            if let Some(&lead) = cards.first() {
+                if card.suit != lead.suit {
+                    table.shown_out[seat] |= 1 << lead.suit as u8;
+                }
+            }
+            table.played[seat].insert(card);
+            if seat == me {
+                table.own.remove(card);
+            }
+            if seat == dummy_seat {
+                if let Some(d) = table.dummy.as_mut() {
+                    d.remove(card);
+                }
+            }
+            table.play.push(card);
+            cards.push(card);
+            if table.play.len() == 1 && me != dummy_seat {
+                c.send(&format!("{name} ready for dummy"))?;
+                let dummy = c.expect("dummy's cards", |m| match m {
+                    Message::DummyCards(h) if h.len() == 13 => Some(*h),
+                    _ => None,
+                })?;
+                if dummy.0
+                    & (table.own.0
+                        | table.played[me].0
+                        | table.play.iter().fold(0, |a, c| a | 1 << c.bit()))
+                    != 0
+                {
+                    return Err(SeatError::Impossible(format!(
+                        "dummy's cards {dummy} hold cards already seen"
+                    )));
+                }
+                table.dummy = Some(dummy);
+            }
+        }
+        let trick_cards = [cards[0], cards[1], cards[2], cards[3]];
+        leader = bridge::trick_winner(&trick_cards, leader, contract.strain.trump());
+    }
+    Ok(())
+}
+
+/// Refuses a card that cannot be: one the robot holds or saw played, one
+/// not in dummy's shown hand, a revoke by a hand the robot sees, or a card
+/// of a suit its player showed out of.
+fn check_card(
+    table: &Table,
+    seat: Seat,
+    card: Card,
+    trick: &[Card],
+    dummy_seat: Seat,
+) -> Result<(), SeatError> {
+    let who = seat_name(seat);
+    let played = table.play.contains(&card);
+    if played {
+        return Err(SeatError::Impossible(format!(
+            "{who} plays {}, which was already played",
+            card_text(card)
+        )));
+    }
+    let visible = if seat == table.me {
+        Some(table.own)
+    } else if seat == dummy_seat {
+        table.dummy
+    } else {
+        None
+    };
+    match visible {
+        Some(hand) => {
+            if !hand.contains(card) {
+                return Err(SeatError::Impossible(format!(
+                    "{who} plays {}, which {who} does not hold",
+                    card_text(card)
+                )));
+            }
+            if let Some(&lead) = trick.first() {
+                if card.suit != lead.suit && hand.suit_len(lead.suit) > 0 {
+                    return Err(SeatError::Impossible(format!(
+                        "{who} plays {} and revokes",
+                        card_text(card)
+                    )));
+                }
+            }
+        }
+        None => {
+            if table.own.contains(card) || table.dummy.is_some_and(|d| d.contains(card)) {
+                return Err(SeatError::Impossible(format!(
+                    "{who} plays {}, which is in a hand the robot sees",
+                    card_text(card)
+                )));
+            }
+            if table.shown_out[seat] >> card.suit as u8 & 1 != 0 {
+                return Err(SeatError::Impossible(format!(
+                    "{who} plays {} after showing out of {}",
+                    card_text(card),
+                    ['S', 'H', 'D', 'C'][card.suit as usize]
+                )));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,12 @@
+//! A robot seat at a Blue Chip table manager, speaking protocol version 18
+//! as other robots do (BEN, WBridge5 through OpenSpiel): the messages
+//! ([`protocol`]), a simple natural bidding system ([`bidding`]), and the
+//! client ([`Seat`]) that bids and plays one seat for a session, declaring,
+//! as dummy or defending as the deals fall, with any `alphamu` player for
+//! the cards.
+
+pub mod bidding;
+mod client;
+pub mod protocol;
+
+pub use client::{run_session, SeatError, SessionConfig};

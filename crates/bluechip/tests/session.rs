@@ -1,0 +1,317 @@
+//! The robot against a small table manager written here from the protocol
+//! text, on loopback: a whole board, an impossible card, a dropped
+//! connection.
+
+use bluechip::{run_session, SeatError, SessionConfig};
+use cards::{Card, Deal, Hand, Seat};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::thread;
+
+/// 16 points, balanced: opens 1NT.
+const STRONG: &str = "AQ3.KJ4.QT52.A73";
+/// No points (the robot passes partner's 1NT and is dummy).
+const WEAK: &str = "T98.T98.987.T982";
+
+fn hand(text: &str) -> Hand {
+    let d: cards::PartialDeal = format!("N:{text} - - -").parse().expect("a hand");
+    d.hands[Seat::North].expect("a hand")
+}
+
+/// A deal with the given hands and the other cards dealt round the rest.
+fn deal_with(given: &[(Seat, &str)]) -> Deal {
+    let mut hands = cards::BySeat::<Hand>::default();
+    let mut used = Hand::EMPTY;
+    for &(seat, text) in given {
+        hands[seat] = hand(text);
+        used = used.union(hands[seat]);
+    }
+    let open: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|s| given.iter().all(|g| g.0 != *s))
+        .collect();
+    let rest: Vec<Card> = Hand(Hand::FULL_DECK.0 & !used.0).iter().collect();
+    for (i, c) in rest.into_iter().enumerate() {
+        hands[open[i % open.len()]].insert(c);
+    }
+    Deal::new(hands).expect("a deal")
+}
+
+fn deal() -> Deal {
+    deal_with(&[(Seat::South, STRONG)])
+}
+
+fn hand_line(hand: Hand) -> String {
+    cards::Suit::ALL
+        .iter()
+        .map(|&s| {
+            let ranks: Vec<String> = hand
+                .iter()
+                .filter(|c| c.suit == s)
+                .map(|c| c.rank.letter().to_string())
+                .collect();
+            format!(
+                "{} {}",
+                ['S', 'H', 'D', 'C'][s as usize],
+                if ranks.is_empty() {
+                    "-".to_string()
+                } else {
+                    ranks.join(" ")
+                }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(". ")
+        + "."
+}
+
+fn name(seat: Seat) -> &'static str {
+    bluechip::protocol::seat_name(seat)
+}
+
+/// What the table manager does wrong, if anything.
+#[derive(Clone, Copy, PartialEq)]
+enum Fault {
+    None,
+    /// West's first card is one South holds.
+    ImpossibleCard,
+    /// The connection drops after the seating.
+    Drop,
+}
+
+/// A table manager for one board with the robot South: the other seats
+/// bid with the robot's own system and play their lowest legal card (and
+/// dummy's, when one of them declares).
+fn table_manager(listener: TcpListener, fault: Fault, deal: Deal, dealer: Seat) -> Vec<String> {
+    let (stream, _) = listener.accept().expect("a robot");
+    let mut reader = BufReader::new(stream.try_clone().expect("a stream"));
+    let mut out = stream;
+    let mut heard = Vec::new();
+    let mut read = |heard: &mut Vec<String>| -> Option<String> {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        heard.push(line.trim().to_string());
+        Some(line.trim().to_string())
+    };
+    let mut send = |line: &str| {
+        let _ = out.write_all(format!("{line}\r\n").as_bytes());
+    };
+    let robot = Seat::South;
+    read(&mut heard);
+    send("South (\"alphamu\") seated");
+    if fault == Fault::Drop {
+        return heard;
+    }
+    read(&mut heard);
+    send("Teams : N/S : \"robots\" E/W : \"others\"");
+    read(&mut heard);
+    send("Start of board");
+    read(&mut heard);
+    send(&format!(
+        "Board number 1. Dealer {}. Neither vulnerable.",
+        name(dealer)
+    ));
+    read(&mut heard);
+    send(&format!("South's cards : {}", hand_line(deal[robot])));
+    let mut auction: Vec<records::Call> = Vec::new();
+    while !records::auction_complete(&auction) {
+        let turn = Seat::from_index(dealer.index() + auction.len());
+        let line = read(&mut heard).expect("a line");
+        let call = if turn == robot {
+            let text = line.strip_prefix("South ").expect("South's call");
+            match text {
+                "passes" => records::Call::Pass,
+                t => t
+                    .strip_prefix("bids ")
+                    .expect("a bid")
+                    .parse()
+                    .expect("a call"),
+            }
+        } else {
+            assert_eq!(line, format!("South ready for {}'s bid", name(turn)));
+            let call = bluechip::bidding::call(deal[turn], turn, dealer, &auction);
+            send(&bluechip::protocol::call_line(turn, call));
+            call
+        };
+        auction.push(call);
+    }
+    let (contract, declarer) = records::contract_of(dealer, &auction).expect("a contract");
+    let dummy = declarer.partner();
+    let controlled =
+        |seat: Seat| (seat == robot && robot != dummy) || (seat == dummy && declarer == robot);
+    let prompt = |seat: Seat| {
+        if seat == dummy {
+            "Dummy to lead".to_string()
+        } else {
+            format!("{} to lead", name(seat))
+        }
+    };
+    let mut state = bridge::PlayState::new(deal, contract.strain, declarer);
+    if controlled(declarer.lho()) {
+        send(&prompt(declarer.lho()));
+    }
+    let mut first = true;
+    while !state.is_over() {
+        let line = match read(&mut heard) {
+            Some(l) => l,
+            None => return heard,
+        };
+        if line == "South ready for dummy" {
+            send(&format!("Dummy's cards : {}", hand_line(deal[dummy])));
+            continue;
+        }
+        let position = state.position().clone();
+        let seat = position.to_move();
+        let card = if let Some(rest) = line.strip_prefix(&format!("{} plays ", name(seat))) {
+            assert!(controlled(seat), "{line}");
+            let t = rest.trim();
+            format!("{}{}", &t[1..2], &t[..1])
+                .parse::<Card>()
+                .expect("a card")
+        } else {
+            assert!(
+                line.starts_with("South ready for") && line.contains("card to trick"),
+                "{line}"
+            );
+            let legal = position.legal_cards();
+            let mut card = legal
+                .iter()
+                .min_by_key(|c| (c.rank, c.suit as u8))
+                .expect("a card");
+            if fault == Fault::ImpossibleCard && first {
+                card = deal[robot].iter().next().expect("a card");
+            }
+            first = false;
+            send(&format!(
+                "{} plays {}{}",
+                name(seat),
+                card.rank.letter(),
+                ['S', 'H', 'D', 'C'][card.suit as usize]
+            ));
+            if fault == Fault::ImpossibleCard {
+                let _ = read(&mut heard);
+                return heard;
+            }
+            card
+        };
+        let winner = state.play(card).expect("a legal card");
+        if let Some(w) = winner {
+            if !state.is_over() && controlled(w) {
+                send(&prompt(w));
+            }
+        }
+    }
+    send("Timing - N/S : this board [0:10], total [0:10]. E/W : this board [0:05], total [0:05].");
+    send("End of session");
+    let _ = read(&mut heard);
+    heard
+}
+
+fn session(fault: Fault) -> (Result<u32, SeatError>, Vec<String>) {
+    session_on(fault, deal(), Seat::South)
+}
+
+fn session_on(fault: Fault, deal: Deal, dealer: Seat) -> (Result<u32, SeatError>, Vec<String>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = listener.local_addr().expect("an address").port();
+    let tm = thread::spawn(move || table_manager(listener, fault, deal, dealer));
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connected");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .expect("a timeout");
+    let config = SessionConfig {
+        seat: Seat::South,
+        name: "alphamu".into(),
+        player: "pimc:w=4".parse().expect("a player"),
+        seed: 1,
+    };
+    let result = run_session(
+        BufReader::new(stream.try_clone().expect("a stream")),
+        stream,
+        &config,
+    );
+    (result, tm.join().expect("the table manager"))
+}
+
+#[test]
+fn the_robot_bids_declares_and_plays_a_whole_board() {
+    let (result, heard) = session(Fault::None);
+    assert_eq!(result.expect("a clean session"), 1);
+    assert_eq!(
+        heard[0],
+        "Connecting \"alphamu\" as South using protocol version 18"
+    );
+    // South plays its own 13 cards and dummy's 13.
+    assert_eq!(
+        heard
+            .iter()
+            .filter(|l| l.starts_with("South plays "))
+            .count(),
+        13
+    );
+    assert_eq!(
+        heard
+            .iter()
+            .filter(|l| l.starts_with("North plays "))
+            .count(),
+        13
+    );
+    assert!(heard
+        .iter()
+        .any(|l| l == "South ready for West's card to trick 1"));
+    assert!(heard.contains(&"South ready for dummy".to_string()));
+}
+
+#[test]
+fn the_robot_defends() {
+    // West deals and opens 1NT: East-West declare, South defends.
+    let (result, heard) = session_on(Fault::None, deal_with(&[(Seat::West, STRONG)]), Seat::West);
+    assert_eq!(result.expect("a clean session"), 1);
+    assert_eq!(
+        heard
+            .iter()
+            .filter(|l| l.starts_with("South plays "))
+            .count(),
+        13
+    );
+    assert!(heard.iter().all(|l| !l.starts_with("North plays ")));
+    assert!(heard.contains(&"South ready for dummy".to_string()));
+}
+
+#[test]
+fn the_robot_is_dummy() {
+    // North opens 1NT, South passes with nothing: South is dummy and asks
+    // for every card, its own too.
+    let (result, heard) = session_on(
+        Fault::None,
+        deal_with(&[(Seat::North, STRONG), (Seat::South, WEAK)]),
+        Seat::North,
+    );
+    assert_eq!(result.expect("a clean session"), 1);
+    assert!(heard.iter().all(|l| !l.contains(" plays ")));
+    assert_eq!(
+        heard
+            .iter()
+            .filter(|l| l.starts_with("South ready for dummy's card"))
+            .count(),
+        13
+    );
+    assert!(!heard.contains(&"South ready for dummy".to_string()));
+}
+
+#[test]
+fn an_impossible_card_ends_the_session_with_an_error() {
+    let (result, _) = session(Fault::ImpossibleCard);
+    let err = result.expect_err("refused");
+    assert!(matches!(err, SeatError::Impossible(_)), "{err}");
+    assert!(err.to_string().contains("West plays"), "{err}");
+}
+
+#[test]
+fn a_dropped_connection_ends_the_session_with_an_error() {
+    let (result, _) = session(Fault::Drop);
+    let err = result.expect_err("dropped");
+    assert!(matches!(err, SeatError::Closed(_)), "{err}");
+}
