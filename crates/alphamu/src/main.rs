@@ -52,6 +52,8 @@ enum Command {
     /// Sit at a Blue Chip table manager (protocol 18) and bid and play a
     /// seat for a session.
     Seat(commands::seat::SeatArgs),
+    /// Serve the web analyser (a page with a hand diagram and its JSON API).
+    Serve(commands::serve::ServeArgs),
 }
 
 /// A reader that closes the pipe early (`alphamu report r.jsonl | head`)
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::arena::report(args),
         Command::Experiment(args) => commands::arena::experiment(args),
         Command::Seat(args) => commands::seat::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(code) => code,

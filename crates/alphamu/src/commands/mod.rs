@@ -9,3 +9,4 @@ pub mod demo;
 pub mod games;
 pub mod play;
 pub mod seat;
+pub mod serve;
