@@ -30,3 +30,25 @@ def solve_board(deal: Union[Deal, str], trump: str, leader: str, trick: Sequence
 
 def generate_deals(n: int, seed: int = 1, constraints: Optional[str] = None, max_tries: int = 1000000) -> List[Deal]:
     """n seeded random deals, each accepted by the constraints when given."""
+
+def analyze(
+    deal: Union[Deal, str],
+    contract: str,
+    declarer: str,
+    play: Sequence[str] = (),
+    algo: str = "alphamu",
+    max_moves: int = 3,
+    worlds: int = 20,
+    seed: int = 1,
+) -> Dict[str, object]:
+    """Every legal card of the seat to move, from what it sees: {"to_move", "best", "cards": [{"card", "make", "tricks", "bound"}]}."""
+
+def play_deal(
+    deal: Union[Deal, str],
+    contract: str,
+    declarer: str,
+    declarer_player: str = "alphamu:m=2,w=20",
+    defense: str = "pimc:w=20",
+    seed: int = 1,
+) -> Dict[str, object]:
+    """A whole deal played by the players given: {"play": [...], "tricks": int, "made": bool}."""

@@ -89,3 +89,40 @@ def test_the_gil_is_released_during_a_search():
     stop.set()
     t.join()
     assert len(ticks) > 100
+
+
+# The README's built-in deal: 3NT by South.
+BUILT_IN = "N:A4.K82.AJ52.KQ96 KT3.A974.KT3.J74 Q52.J65.Q64.A853 J9876.QT3.987.T2"
+
+
+def test_analyze_values_every_legal_card_from_the_seat_to_moves_view():
+    # West to lead against 3NT by South: 13 legal cards, chances in [0, 1].
+    pimc = alphamu.analyze(BUILT_IN, "3NT", "S", algo="pimc", worlds=6, seed=2)
+    assert pimc["to_move"] == "W"
+    assert len(pimc["cards"]) == 13
+    assert pimc["best"] in {c["card"] for c in pimc["cards"]}
+    for c in pimc["cards"]:
+        assert 0.0 <= c["make"] <= 1.0
+        assert 0.0 <= c["tricks"] <= 13.0
+        assert c["bound"] == "exact"
+    # alpha-mu with one Max move is PIMC on the same worlds.
+    one = alphamu.analyze(BUILT_IN, "3NT", "S", algo="alphamu", max_moves=1, worlds=6, seed=2)
+    assert [c["make"] for c in one["cards"]] == pytest.approx([c["make"] for c in pimc["cards"]])
+    # After the lead, declarer's side plays from dummy.
+    after = alphamu.analyze(BUILT_IN, "3NT", "S", play=["S7"], algo="pimc", worlds=4)
+    assert after["to_move"] == "N"
+    with pytest.raises(ValueError, match="algo"):
+        alphamu.analyze(BUILT_IN, "3NT", "S", algo="magic")
+    with pytest.raises(ValueError):
+        alphamu.analyze(BUILT_IN, "9NT", "S")
+
+
+def test_play_deal_plays_thirteen_tricks():
+    result = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=3", defense="random", seed=4)
+    assert len(result["play"]) == 52
+    assert 0 <= result["tricks"] <= 13
+    assert result["made"] == (result["tricks"] >= 9)
+    again = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=3", defense="random", seed=4)
+    assert again == result
+    with pytest.raises(ValueError):
+        alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="nobody")
