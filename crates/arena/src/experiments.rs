@@ -905,10 +905,15 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
         PointsGame::Belote => PlayerKind::paper_belote(name),
         PointsGame::Bridge => PlayerKind::paper_bridge(name),
     };
-    let exact = |kind: PlayerKind| -> PlayerKind {
-        let spec = format!("{kind}");
-        let spec = spec.split(":rd=").next().unwrap_or_default().to_string();
-        format!("{spec}:rd=none").parse().expect("a player spec")
+    // Searching to the end of the deal (see the report).
+    let exact = |mut kind: PlayerKind| -> PlayerKind {
+        if let PlayerKind::Pimc { cut, .. }
+        | PlayerKind::AlphaMu { cut, .. }
+        | PlayerKind::Fusion { cut, .. } = &mut kind
+        {
+            cut.depth_rd = None;
+        }
+        kind
     };
     let quick_spec = |spec: &str| -> PlayerKind { spec.parse().expect("a player spec") };
     if quick {
@@ -923,15 +928,7 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
         .into_iter()
         .map(|label| {
             let name = if label == "rd" { "random" } else { label };
-            let kind = paper(name).expect("a paper player");
-            (
-                label,
-                if kind == PlayerKind::Random {
-                    kind
-                } else {
-                    exact(kind)
-                },
-            )
+            (label, exact(paper(name).expect("a paper player")))
         })
         .collect()
 }

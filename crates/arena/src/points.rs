@@ -266,9 +266,7 @@ impl PointsMatch {
                     // A last line cut short by an interruption is played again.
                     match serde_json::from_str::<PointsDeal>(line) {
                         Ok(d) => done.push(d),
-                        Err(e) if i + 2 == text.lines().count() => {
-                            let _ = e;
-                        }
+                        Err(_) if i + 2 == text.lines().count() => {}
                         Err(e) => {
                             return Err(PointsError::Results {
                                 path: path.to_path_buf(),

@@ -95,18 +95,6 @@ pub struct Belote {
 /// Every Belote card: 7 to ace in each suit.
 pub const DECK: Hand = Hand(0x7f80_7f80_7f80_7f80);
 
-/// The Belote ranks from the ace down.
-pub const RANKS: [Rank; 8] = [
-    Rank::Ace,
-    Rank::King,
-    Rank::Queen,
-    Rank::Jack,
-    Rank::Ten,
-    Rank::Nine,
-    Rank::Eight,
-    Rank::Seven,
-];
-
 impl Belote {
     /// A deal with `trump` as trumps, undertrumping optional, and points
     /// scored as taken (no bonus, no contract).

@@ -103,6 +103,18 @@ pub struct Taken {
     pub tricks: [u32; 2],
 }
 
+impl Taken {
+    /// Credits the complete `trick` to the team of its winner (with the
+    /// last-trick bonus when `last`) and returns the winner.
+    pub fn take<G: TrickGame>(&mut self, game: &G, trick: &Trick, last: bool) -> Seat {
+        let winner = game.winner(trick);
+        let team = team_of(winner);
+        self.points[team] += game.trick_points(trick, last);
+        self.tricks[team] += 1;
+        winner
+    }
+}
+
 /// The rules of a trick-taking game for four seats in two teams
 /// (North-South and East-West).
 ///

@@ -1,4 +1,4 @@
-use crate::game::{team_of, Taken, Trick, TrickGame};
+use crate::game::{Taken, Trick, TrickGame};
 use cards::{BySeat, Card, Deal, Hand, Seat};
 use thiserror::Error;
 
@@ -287,11 +287,10 @@ impl<G: TrickGame> PlayState<G> {
         if !self.trick.is_complete() {
             return Ok(None);
         }
-        let winner = self.game.winner(&self.trick);
         self.tricks_left -= 1;
-        let team = team_of(winner);
-        self.taken.points[team] += self.game.trick_points(&self.trick, self.tricks_left == 0);
-        self.taken.tricks[team] += 1;
+        let winner = self
+            .taken
+            .take(&self.game, &self.trick, self.tricks_left == 0);
         self.trick = Trick::new(winner);
         Ok(Some(winner))
     }

@@ -76,22 +76,11 @@ impl FromStr for Call {
             "XX" | "R" | "RDBL" => return Ok(Call::Redouble),
             _ => {}
         }
-        let err = || ParseCallError(s.to_string());
-        let mut chars = upper.chars();
-        let level = chars
-            .next()
-            .and_then(|c| c.to_digit(10))
-            .filter(|l| (1..=7).contains(l))
-            .ok_or_else(err)? as u8;
-        let strain = match chars.as_str() {
-            "C" => Strain::Clubs,
-            "D" => Strain::Diamonds,
-            "H" => Strain::Hearts,
-            "S" => Strain::Spades,
-            "N" | "NT" => Strain::Notrump,
-            _ => return Err(err()),
-        };
-        Ok(Call::Bid(level, strain))
+        // A bid reads as an undoubled contract (1N, 1NT, 4s).
+        match upper.parse::<bridge::Contract>() {
+            Ok(c) if c.doubling == bridge::Doubling::Undoubled => Ok(Call::Bid(c.level, c.strain)),
+            _ => Err(ParseCallError(s.to_string())),
+        }
     }
 }
 

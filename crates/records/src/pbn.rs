@@ -8,7 +8,7 @@ use crate::record::{
     auction_complete, check_play, contract_of, GameRecord, RecordError, Vulnerability,
 };
 use bridge::Contract;
-use cards::{Card, Deal, Seat, Strain};
+use cards::{Card, Deal, Seat};
 use std::collections::HashMap;
 
 /// What the tokenizer sees.
@@ -310,8 +310,10 @@ fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
             )
         }
     };
-    // The play, in columns from the [Play] seat, turned into playing order.
+    // The play, in columns from the [Play] seat, turned into playing order;
+    // declarer's tricks when it is complete.
     let mut play = Vec::new();
+    let mut counted = None;
     if let (Some((start, l)), Some(c), Some(d)) = (tag("Play"), contract, declarer) {
         let column0: Seat = start
             .parse()
@@ -353,15 +355,15 @@ fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
             let cards = [trick[0], trick[1], trick[2], trick[3]];
             leader = bridge::trick_winner(&cards, leader, trump);
         }
-        if let Err((i, why)) = check_play(&deal, c.strain, d, &play) {
+        counted = check_play(&deal, c.strain, d, &play).map_err(|(i, why)| {
             let line = g.play.get(i).map_or(l, |(_, line)| *line);
-            return Err(err(
+            err(
                 file,
                 line,
                 "Play",
                 format!("card {} of the play: {why}", i + 1),
-            ));
-        }
+            )
+        })?;
     }
     let result = match tag("Result") {
         None | Some(("", _)) => None,
@@ -373,12 +375,6 @@ fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
                 format!("{v:?} is not a number of tricks (0 to 13)"),
             )
         })?),
-    };
-    let counted = match (contract, declarer) {
-        (Some(c), Some(d)) if play.len() == 52 => {
-            check_play(&deal, c.strain, d, &play).ok().flatten()
-        }
-        _ => None,
     };
     let claimed = if play.len() < 52 && !play.is_empty() {
         result
@@ -396,7 +392,6 @@ fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
             .map(|(v, _)| v.to_string())
             .filter(|v| !v.is_empty())
     });
-    let _ = Strain::Notrump;
     Ok(GameRecord {
         file: file.to_string(),
         line: g.line,

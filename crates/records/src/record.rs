@@ -67,7 +67,9 @@ pub struct GameRecord {
     pub contract: Option<Contract>,
     /// The cards played, in the order they were played.
     pub play: Vec<Card>,
-    /// Declarer's total tricks after a claim.
+    /// Declarer's total tricks after a claim: LIN's `mc`. PBN has no claim
+    /// of its own: a play that stops before the end with a `[Result]` is
+    /// read as a claim of that result.
     pub claimed: Option<u8>,
     /// Declarer's tricks when the record says so (or the play is complete).
     pub result: Option<u8>,

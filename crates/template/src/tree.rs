@@ -34,9 +34,8 @@ struct Walk {
     trick: Trick,
     worlds: u64,
     depth: usize,
-    /// Points each team took from the root on.
-    points: [u32; 2],
-    tricks: [u32; 2],
+    /// What each team has taken, the tricks before the root included.
+    taken: Taken,
     tricks_left: usize,
 }
 
@@ -123,8 +122,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             trick: *self.root.trick(),
             worlds: self.all_worlds(),
             depth: 0,
-            points: [0, 0],
-            tricks: [0, 0],
+            taken: *self.root.taken(),
             tricks_left: self.root.tricks_left(),
         }
     }
@@ -231,12 +229,10 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         next.worlds = worlds;
         next.depth += 1;
         if next.trick.is_complete() {
-            let game = self.root.game();
-            let winner = game.winner(&next.trick);
             next.tricks_left -= 1;
-            let team = team_of(winner);
-            next.points[team] += game.trick_points(&next.trick, next.tricks_left == 0);
-            next.tricks[team] += 1;
+            let winner = next
+                .taken
+                .take(self.root.game(), &next.trick, next.tricks_left == 0);
             next.trick = Trick::new(winner);
         }
         next
@@ -246,30 +242,23 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         let mut scores = vec![0.0; self.worlds.len()];
         let root_team = team_of(self.root_seat);
         let game = self.root.game();
-        let before = self.root.taken();
-        let taken = Taken {
-            points: [
-                before.points[0] + walk.points[0],
-                before.points[1] + walk.points[1],
-            ],
-            tricks: [
-                before.tricks[0] + walk.tricks[0],
-                before.tricks[1] + walk.tricks[1],
-            ],
+        let taken = walk.taken;
+        // Points the root's team took from the root on.
+        let path = f64::from(taken.points[root_team] - self.root.taken().points[root_team]);
+        // At the end of the deal, the all-tricks bonus (the same in every world).
+        let end = if taken.tricks[1 - root_team] == 0 {
+            f64::from(game.all_tricks_bonus())
+        } else if taken.tricks[root_team] == 0 {
+            -f64::from(game.all_tricks_bonus())
+        } else {
+            0.0
         };
         let mut k_rest = walk.worlds;
         while k_rest != 0 {
             let k = k_rest.trailing_zeros() as usize;
             k_rest &= k_rest - 1;
             let future = if walk.tricks_left == 0 {
-                let bonus = f64::from(game.all_tricks_bonus());
-                if taken.tricks[1 - root_team] == 0 {
-                    bonus
-                } else if taken.tricks[root_team] == 0 {
-                    -bonus
-                } else {
-                    0.0
-                }
+                end
             } else {
                 let hands = cards::BySeat(Seat::ALL.map(|s| self.hand(k, s, walk)));
                 let remaining = cards::Deal::new(hands).expect("disjoint hands");
@@ -279,7 +268,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
                     PlayState::from_parts(game.clone(), dealt, remaining, walk.trick, taken);
                 self.leaves.value(k, &state, root_team)
             };
-            scores[k] = f64::from(walk.points[root_team]) + future;
+            scores[k] = path + future;
         }
         self.spec.leaf(walk.worlds, &scores)
     }

@@ -191,11 +191,10 @@ impl<G: TrickGame> View<G> {
         self.sizes[seat.index()] -= 1;
         self.trick = self.trick.with(card);
         if self.trick.is_complete() {
-            let winner = self.game.winner(&self.trick);
             self.tricks_left -= 1;
-            let team = games::team_of(winner);
-            self.taken.points[team] += self.game.trick_points(&self.trick, self.tricks_left == 0);
-            self.taken.tricks[team] += 1;
+            let winner = self
+                .taken
+                .take(&self.game, &self.trick, self.tricks_left == 0);
             self.trick = Trick::new(winner);
         }
         Ok(())

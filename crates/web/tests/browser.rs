@@ -10,19 +10,8 @@
 
 use std::process::Command;
 
-fn start() -> u16 {
-    let std_listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
-    let port = std_listener.local_addr().expect("an address").port();
-    std_listener.set_nonblocking(true).expect("non-blocking");
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().expect("a runtime");
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(std_listener).expect("a listener");
-            web::serve(listener).await.expect("serving");
-        });
-    });
-    port
-}
+mod common;
+use common::start;
 
 #[test]
 #[ignore = "needs headless Chromium: apt-get install -y chromium"]

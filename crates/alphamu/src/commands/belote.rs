@@ -4,7 +4,7 @@
 
 use anyhow::{bail, Context, Result};
 use cards::{Card, Seat};
-use games::{Belote, BeloteDeal, PlayState, TrickGame, Undertrump};
+use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -201,6 +201,5 @@ pub fn analyze(
         }
     }
     println!("open: the value with every card seen (the true deal); the players see only their own hand and the play.");
-    let _ = rules.total_points();
     Ok(ExitCode::SUCCESS)
 }
