@@ -443,11 +443,6 @@ impl Search {
             } else {
                 child_req
             };
-            // If the answer depends on cards down into this card's group of
-            // equivalent cards, it depends on the whole group.
-            if move_req[s] > above {
-                move_req[s] = move_req[s].max(group_end);
-            }
             if result == maximizing {
                 if node.trick_len == 0 {
                     self.killers[node.tricks_left() as usize] = card;
@@ -457,6 +452,12 @@ impl Search {
                     self.stats.first_cutoffs[node.trick_len as usize] += 1;
                 }
                 return (result, card, move_req);
+            }
+            // A failure covers the cards of this card's group that were not
+            // tried: if the answer depends on cards down into the group, it
+            // depends on the whole group. (A success needs only this card.)
+            if move_req[s] > above {
+                move_req[s] = move_req[s].max(group_end);
             }
             if move_req[s] <= above {
                 same_below[s] = same_below[s].min(move_req[s]);
