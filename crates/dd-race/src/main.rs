@@ -76,19 +76,44 @@ fn race<T: PartialEq>(
     }
 }
 
-/// One workload on one thread: the opponent, then ours, then the opponent
-/// again, so that a machine that slows down or speeds up during the run
-/// weighs on both sides. The opponent's time is the mean of its two runs.
-fn duel<T: PartialEq>(
+/// One workload on one thread, item by item: each item (a deal, a position,
+/// a query) is solved by both solvers back to back, the opponent first on
+/// even items and ours first on odd ones, and each solver's times are
+/// summed. This VM's speed drifts by 20% and more from minute to minute;
+/// running the two solvers in blocks let that drift decide ratios (the same
+/// binaries gave 1.06 and 1.31 on tables in two runs an hour apart), while
+/// item by item both see the same machine. Each solver keeps its state (its
+/// transposition table) from item to item, as in a block.
+fn duel<I, T: PartialEq>(
     opponent: &mut Option<Box<dyn Opponent>>,
-    ours: impl FnOnce() -> Vec<T>,
-    mut theirs: impl FnMut(&mut dyn Opponent) -> Vec<T>,
+    items: &[I],
+    mut ours: impl FnMut(&I) -> T,
+    mut theirs: impl FnMut(&mut dyn Opponent, &I) -> T,
 ) -> (Duration, Option<Duration>, usize) {
-    let before = opponent.as_mut().map(|o| time(|| theirs(o.as_mut())).1);
-    let (answers, ours) = time(ours);
-    let (after, mismatches) = race(opponent, &answers, theirs);
-    let theirs = before.zip(after).map(|(a, b)| (a + b) / 2);
-    (ours, theirs, mismatches)
+    let (mut our_time, mut their_time) = (Duration::ZERO, Duration::ZERO);
+    let mut mismatches = 0;
+    for (i, item) in items.iter().enumerate() {
+        match opponent {
+            None => our_time += time(|| ours(item)).1,
+            Some(o) => {
+                let (a, b) = if i % 2 == 0 {
+                    let (b, tb) = time(|| theirs(o.as_mut(), item));
+                    let (a, ta) = time(|| ours(item));
+                    our_time += ta;
+                    their_time += tb;
+                    (a, b)
+                } else {
+                    let (a, ta) = time(|| ours(item));
+                    let (b, tb) = time(|| theirs(o.as_mut(), item));
+                    our_time += ta;
+                    their_time += tb;
+                    (a, b)
+                };
+                mismatches += usize::from(a != b);
+            }
+        }
+    }
+    (our_time, opponent.as_ref().map(|_| their_time), mismatches)
 }
 
 fn reference_positions(n: usize) -> Vec<Position> {
@@ -154,16 +179,12 @@ fn main() -> Result<()> {
         args.seed
     );
     eprintln!("tables: {} deals, 1 thread ...", deals.len());
+    let mut solver = Solver::new();
     let (ours, theirs, mismatches) = duel(
         &mut opponent,
-        || {
-            let mut s = Solver::new();
-            deals
-                .iter()
-                .map(|d| s.table(d).expect("random deals are full deals"))
-                .collect::<Vec<_>>()
-        },
-        |o| deals.iter().map(|d| o.table(d)).collect(),
+        &deals,
+        |d| solver.table(d).expect("random deals are full deals"),
+        |o, d| o.table(d),
     );
     rows.push(Row {
         workload: tables_label.clone(),
@@ -191,21 +212,18 @@ fn main() -> Result<()> {
         "per-card values: {} reference positions ...",
         positions.len()
     );
+    let mut solver = Solver::new();
     let (ours, theirs, mismatches) = duel(
         &mut opponent,
-        || {
-            let mut s = Solver::new();
-            positions
-                .iter()
-                .map(|p| {
-                    s.card_values(p)
-                        .into_iter()
-                        .map(|v| (v.card, v.tricks))
-                        .collect::<Vec<_>>()
-                })
+        &positions,
+        |p| {
+            solver
+                .card_values(p)
+                .into_iter()
+                .map(|v| (v.card, v.tricks))
                 .collect::<Vec<_>>()
         },
-        |o| positions.iter().map(|p| o.card_values(p)).collect(),
+        |o, p| o.card_values(p),
     );
     rows.push(Row {
         workload: format!(
@@ -223,23 +241,16 @@ fn main() -> Result<()> {
         leaves.len()
     );
     eprintln!("threshold queries: {} leaves x 20 worlds ...", leaves.len());
+    let queries: Vec<(&Position, u8)> = leaves
+        .iter()
+        .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
+        .collect();
+    let mut solver = Solver::new();
     let (ours, theirs, mismatches) = duel(
         &mut opponent,
-        || {
-            let mut s = Solver::new();
-            leaves
-                .iter()
-                .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
-                .map(|(w, k)| s.can_take(w, k))
-                .collect::<Vec<_>>()
-        },
-        |o| {
-            leaves
-                .iter()
-                .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
-                .map(|(w, k)| o.can_take(w, k))
-                .collect()
-        },
+        &queries,
+        |&(w, k)| solver.can_take(w, k),
+        |o, &(w, k)| o.can_take(w, k),
     );
     rows.push(Row {
         workload: threshold_label.clone(),
