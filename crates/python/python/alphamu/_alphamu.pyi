@@ -52,3 +52,41 @@ def play_deal(
     seed: int = 1,
 ) -> Dict[str, object]:
     """A whole deal played by the players given: {"play": [...], "tricks": int, "made": bool}."""
+
+def deal_set(count: int, seed: int = 1, kind: str = "3nt", cards: int = 8, goal: str = "dd") -> str:
+    """The PBN text of the deal set `alphamu deals` writes: kind "3nt", "7nt" or "reduced" (cards per hand, goal "dd", "all" or "tricks")."""
+
+def play_match_deal(task: Dict[str, object], index: int) -> str:
+    """Plays deal `index` of the match `task` (Match.task()) at both tables; returns its results line (JSON). Writes nothing."""
+
+class Match:
+    """A duplicate match on a deal set, its results in a resumable JSON-lines file (the format of `alphamu match`)."""
+
+    def __init__(
+        self,
+        deals: str,
+        a: str,
+        b: str,
+        results: str,
+        defense: str = "dd",
+        mode: str = "declarer",
+        seed: int = 1,
+        discrepancies: bool = False,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    def __enter__(self) -> "Match": ...
+    def __exit__(self, *exc: object) -> None: ...
+    def pending(self) -> List[int]:
+        """The deals (0-based) not yet in the results file."""
+    def task(self) -> Dict[str, object]:
+        """Plain, picklable description of the match for play_match_deal on a worker."""
+    def play(self, index: int) -> str:
+        """Plays one deal at both tables; returns its results line without recording it."""
+    def record(self, line: str) -> bool:
+        """Appends a results line to the file (False if that deal is already there)."""
+    def run(self, threads: int = 0) -> Dict[str, object]:
+        """Plays every pending deal on this machine, recording each; returns summary()."""
+    def summary(self) -> Dict[str, object]:
+        """Statistics of the results file, with "markdown", the table `alphamu match` prints."""
+    def close(self) -> None:
+        """Releases the results file's lock."""
