@@ -5,6 +5,7 @@
 //! playouts, double dummy (sees everything) and random — behind one
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
 
+pub mod analysis;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;

@@ -268,44 +268,17 @@ fn analyze<'py>(
     if state.is_over() {
         return Err(PyValueError::new_err("every card has been played"));
     }
-    let mover = state.position().to_move();
-    let algo = algo.to_string();
-    let result = py.allow_threads(|| -> Result<(Card, Vec<search::CardValue>), String> {
-        let (view, deals) = board
-            .worlds(mover, &play, worlds.max(1), seed)
-            .map_err(|e| e.to_string())?;
-        let problem = search::Problem::from_knowledge(&view, &deals, board.declarer, board.need)
-            .map_err(|e| e.to_string())?;
-        let pimc = search::pimc_values(&problem, &players::leaf::DdLeaf);
-        let declaring = mover.side() == board.declarer.side();
-        if algo == "pimc" {
-            let best = search::choose(&pimc, declaring).ok_or("no legal card")?;
-            return Ok((best, pimc));
-        }
-        let config = search::AlphaMuConfig {
-            max_moves: max_moves.max(1),
-            switches: search::Switches::default(),
-            parallel_leaves: true,
-            front_limit: search::FRONT_LIMIT,
-            value_every_card: true,
-            work_limit: search::WORK_LIMIT,
-        };
-        let r =
-            search::alphamu(&problem, &players::leaf::DdLeaf, config).map_err(|e| e.to_string())?;
-        let cards = r
-            .cards
-            .into_iter()
-            .map(|v| search::CardValue {
-                tricks: pimc
-                    .iter()
-                    .find(|p| p.card == v.card)
-                    .and_then(|p| p.tricks),
-                ..v
-            })
-            .collect();
-        Ok((r.best, cards))
+    let method = if algo == "pimc" {
+        players::analysis::Method::Pimc
+    } else {
+        players::analysis::Method::AlphaMu { max_moves }
+    };
+    let result = py.allow_threads(|| {
+        players::analysis::analyze(&board, &play, method, worlds, seed, &|_| {})
+            .map(|a| (a.to_move, a.best, a.cards))
+            .map_err(|e| e.to_string())
     });
-    let (best, cards) = result.map_err(PyValueError::new_err)?;
+    let (mover, best, cards) = result.map_err(PyValueError::new_err)?;
     let out = PyDict::new(py);
     out.set_item("to_move", mover.letter().to_string())?;
     out.set_item("best", best.to_string())?;

@@ -29,7 +29,7 @@ pub use alphamu::{
 pub use evaluator::LeafEvaluator;
 pub use front::Front;
 pub use game::{Problem, ProblemError};
-pub use pimc::{choose, pimc_values};
+pub use pimc::{choose, pimc_values, pimc_values_reporting};
 pub use plain::{plain_alphamu, single_dummy};
 pub use score::{alphamu_utilities, pimc_utilities, CardUtility};
 pub use worldset::{vector, WorldSet, MAX_WORLDS};

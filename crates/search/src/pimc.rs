@@ -14,7 +14,18 @@ use std::collections::BTreeMap;
 /// Worlds are solved in parallel on the current rayon pool.
 #[must_use]
 pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<CardValue> {
-    let per_world = from_root_per_world(problem, evaluator);
+    pimc_values_reporting(problem, evaluator, &|| {})
+}
+
+/// [`pimc_values`], calling `world_solved` once after each world is solved
+/// (from the thread that solved it), for a progress display.
+#[must_use]
+pub fn pimc_values_reporting(
+    problem: &Problem,
+    evaluator: &dyn LeafEvaluator,
+    world_solved: &(dyn Fn() + Sync),
+) -> Vec<CardValue> {
+    let per_world = from_root_per_world(problem, evaluator, world_solved);
     let mut sums: BTreeMap<Card, (usize, usize, usize)> = BTreeMap::new();
     for values in &per_world {
         for &(card, from_root) in values {
@@ -63,20 +74,23 @@ pub fn choose(values: &[CardValue], declaring: bool) -> Option<Card> {
 pub(crate) fn from_root_per_world(
     problem: &Problem,
     evaluator: &dyn LeafEvaluator,
+    world_solved: &(dyn Fn() + Sync),
 ) -> Vec<Vec<(Card, usize)>> {
     let declaring = problem.is_declaring(problem.to_move());
     let left = problem.tricks_left();
     (0..problem.world_count())
         .into_par_iter()
         .map(|w| {
-            evaluator
+            let values = evaluator
                 .card_values(&problem.root_position(w))
                 .into_iter()
                 .map(|(card, v)| {
                     let v = usize::from(v);
                     (card, if declaring { v } else { left - v })
                 })
-                .collect()
+                .collect();
+            world_solved();
+            values
         })
         .collect()
 }

@@ -35,7 +35,7 @@ pub fn pimc_utilities(
 ) -> Vec<CardUtility> {
     let base = problem.declarer_tricks();
     let mut sums: BTreeMap<Card, (usize, f64)> = BTreeMap::new();
-    for values in from_root_per_world(problem, evaluator) {
+    for values in from_root_per_world(problem, evaluator, &|| {}) {
         for (card, from_root) in values {
             let e = sums.entry(card).or_default();
             e.0 += 1;
@@ -73,7 +73,7 @@ pub fn alphamu_utilities(
     utility: &[f64],
 ) -> Result<Vec<CardUtility>, AlphaMuError> {
     let base = problem.declarer_tricks();
-    let per_world = from_root_per_world(problem, evaluator);
+    let per_world = from_root_per_world(problem, evaluator, &|| {});
     let most = per_world
         .iter()
         .flat_map(|values| values.iter().map(|v| v.1))

@@ -5,14 +5,37 @@
 //!   {"NT": 8, ...}, ...}}`, the double-dummy table (as `dd table`);
 //! - `POST /api/solve` with `{"trump": "NT", "leader": "W", "trick": ["SA"],
 //!   "remaining": "N:..."}` answers the object with `"to_move"` and
-//!   `"tricks": {"SK": 5, ...}` (as `dd solve`).
+//!   `"tricks": {"SK": 5, ...}` (as `dd solve`);
+//! - `POST /api/play` with `{"deal": "N:...", "contract": "3NT",
+//!   "declarer": "S", "play": ["S8", ...]}` answers where the play stands:
+//!   `remaining` (PBN), `trick` (the trick in progress, or the one just
+//!   completed, `[{"seat": "W", "card": "S8"}, ...]`), `declarer_tricks`,
+//!   `defence_tricks`, `need`, `over`, and while cards remain `to_move`,
+//!   `legal` and `dd`, declarer's total tricks after each legal card;
+//! - `POST /api/record` with `{"text": "..."}`, a PBN or LIN game, answers
+//!   its first game as `alphamu games show --format json` gives it;
+//! - `POST /api/analyze` with the fields of `/api/play` and `algo`
+//!   (`"pimc"` or `"alphamu"`, the default), `worlds` (20; at most
+//!   200), `max_moves` (alpha-mu's M, 3; at most 4) and `seed` (1) starts
+//!   a job and answers `202 {"job": 7, "status": "/api/jobs/7"}`;
+//! - `GET /api/jobs/ID` answers the job's `state`: `queued`, `running`
+//!   (with `stage`, and `done` and `total` worlds while they are solved),
+//!   `done` with `result` (`to_move`, `best`, `worlds` and `cards`: each
+//!   legal card's `make`, chance of making from the mover's view, `tricks`,
+//!   declarer's mean double-dummy tricks, and `bound`, `"upper"` for an
+//!   alpha-mu value a cut left as a bound), or `failed` with `error`.
+//!   At most 8 jobs wait or run at once (503 beyond); the last 64 finished
+//!   ones are kept.
 //!
-//! Bad JSON, a bad deal or position, or a body over [`BODY_LIMIT`] bytes get
-//! a 4xx answer `{"error": "..."}`; the server keeps serving. Searches run
-//! on blocking threads, off the server's own.
+//! Bad JSON, a bad deal, position or card (named: `card 2 (HA by N)`), or a
+//! body over [`BODY_LIMIT`] bytes get a 4xx answer `{"error": "..."}`; the
+//! server keeps serving. Searches run on blocking threads, off the
+//! server's own.
+
+mod play;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,6 +43,7 @@ use axum::{Json, Router};
 use bridge::Position;
 use cards::{Card, Deal, Seat, Strain};
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -165,6 +189,64 @@ async fn solve(body: Result<Json<Value>, JsonRejection>) -> Response {
     Json(body).into_response()
 }
 
+async fn play_route(body: Result<Json<Value>, JsonRejection>) -> Response {
+    let Json(body) = match body {
+        Ok(b) => b,
+        Err(r) => return rejection(&r),
+    };
+    let game = match play::game_of(&body) {
+        Ok(g) => g,
+        Err(e) => return e.into_response(),
+    };
+    match tokio::task::spawn_blocking(move || play::play_state(&game)).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+async fn record_route(body: Result<Json<Value>, JsonRejection>) -> Response {
+    match body {
+        Ok(Json(body)) => match play::record(&body) {
+            Ok(v) => Json(v).into_response(),
+            Err(e) => e.into_response(),
+        },
+        Err(r) => rejection(&r),
+    }
+}
+
+async fn analyze_route(
+    State(jobs): State<Arc<play::Jobs>>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
+    let Json(body) = match body {
+        Ok(b) => b,
+        Err(r) => return rejection(&r),
+    };
+    let started = play::analysis_request(&body).and_then(|request| jobs.start(request));
+    match started {
+        Ok(id) => (
+            StatusCode::ACCEPTED,
+            Json(json!({"job": id, "status": format!("/api/jobs/{id}")})),
+        )
+            .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn job_route(State(jobs): State<Arc<play::Jobs>>, Path(id): Path<String>) -> Response {
+    let status = id.parse::<u64>().ok().and_then(|id| jobs.status(id));
+    match status {
+        Some(v) => Json(v).into_response(),
+        None => error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no job {id:?} (jobs are kept until {} newer ones finish)",
+                play::JOBS_KEPT
+            ),
+        ),
+    }
+}
+
 async fn page() -> Html<&'static str> {
     Html(PAGE)
 }
@@ -172,7 +254,7 @@ async fn page() -> Html<&'static str> {
 async fn not_found() -> Response {
     error(
         StatusCode::NOT_FOUND,
-        "no such page: the page is at / and the API under /api/ (dd, solve)",
+        "no such page: the page is at / and the API under /api/ (dd, solve, play, record, analyze, jobs/ID)",
     )
 }
 
@@ -182,8 +264,13 @@ pub fn router() -> Router {
         .route("/", get(page))
         .route("/api/dd", post(dd_table))
         .route("/api/solve", post(solve))
+        .route("/api/play", post(play_route))
+        .route("/api/record", post(record_route))
+        .route("/api/analyze", post(analyze_route))
+        .route("/api/jobs/:id", get(job_route))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(Arc::new(play::Jobs::default()))
 }
 
 /// Serves the analyser on `listener` until the process ends.

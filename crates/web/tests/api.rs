@@ -96,3 +96,141 @@ fn the_api_answers_and_refuses_bad_input_clearly() {
     );
     assert_eq!(status, 200);
 }
+
+fn error_of(body: &str) -> String {
+    json_body(body)["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error: {body}"))
+        .to_string()
+}
+
+#[test]
+fn the_play_steps_card_by_card_with_double_dummy_values() {
+    let port = start();
+    let ask = |play: &str| {
+        request(
+            port,
+            "POST",
+            "/api/play",
+            format!(
+                "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"S\",\"play\":[{play}]}}"
+            )
+            .as_bytes(),
+        )
+    };
+    let (status, body) = ask("");
+    assert_eq!(status, 200, "{body}");
+    let v = json_body(&body);
+    // West leads against South; North holds every top card: declarer's
+    // side takes all 13 whatever West leads.
+    assert_eq!(v["to_move"], "W");
+    assert_eq!(v["legal"].as_array().expect("cards").len(), 13);
+    assert_eq!(v["dd"]["S8"], 13);
+    assert_eq!(v["need"], 9);
+    // Two tricks on: North won both; the last trick is shown complete.
+    let (status, body) = ask("\"S8\",\"SA\",\"S5\",\"S9\",\"HA\",\"H5\",\"H9\",\"H8\"");
+    assert_eq!(status, 200, "{body}");
+    let v = json_body(&body);
+    assert_eq!(v["declarer_tricks"], 2);
+    assert_eq!(v["defence_tricks"], 0);
+    assert_eq!(v["trick_complete"], true);
+    assert_eq!(v["trick"][0]["seat"], "N");
+    assert_eq!(v["trick"][0]["card"], "HA");
+    assert_eq!(v["trick"][3]["seat"], "W");
+    assert_eq!(v["to_move"], "N");
+    // A card its seat does not hold, or that does not follow suit, is named.
+    let (status, body) = ask("\"S8\",\"HA\"");
+    assert_eq!(status, 422, "{body}");
+    let e = error_of(&body);
+    assert!(e.contains("card 2") && e.contains("HA by N"), "{e}");
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/play",
+        format!("{{\"deal\":\"{DEAL}\",\"contract\":\"8NT\",\"declarer\":\"S\"}}").as_bytes(),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("\"contract\""));
+}
+
+#[test]
+fn a_pasted_lin_or_pbn_game_is_read() {
+    let port = start();
+    let lin = "pn|a,b,c,d|md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|C2|";
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/record",
+        serde_json::json!({ "text": lin }).to_string().as_bytes(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let v = json_body(&body);
+    assert_eq!(v["contract"], "1NT");
+    assert_eq!(v["play"][0], "C2");
+    assert_eq!(v["declarer"], "N");
+    let pbn = format!("[Deal \"{DEAL}\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n");
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/record",
+        serde_json::json!({ "text": pbn }).to_string().as_bytes(),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json_body(&body)["declarer"], "S");
+    let (status, body) = request(port, "POST", "/api/record", b"{\"text\":\"md|garbage|\"}");
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("\"text\""));
+}
+
+#[test]
+fn chances_are_a_job_with_progress_then_a_result() {
+    let port = start();
+    let body = format!(
+        "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"S\",\"play\":[\"S8\"],\"algo\":\"pimc\",\"worlds\":6,\"seed\":3}}"
+    );
+    let (status, answer) = request(port, "POST", "/api/analyze", body.as_bytes());
+    assert_eq!(status, 202, "{answer}");
+    let path = json_body(&answer)["status"]
+        .as_str()
+        .expect("a path")
+        .to_string();
+    let mut states = Vec::new();
+    let result = loop {
+        let (status, answer) = request(port, "GET", &path, b"");
+        assert_eq!(status, 200, "{answer}");
+        let v = json_body(&answer);
+        let state = v["state"].as_str().expect("a state").to_string();
+        if state == "running" && v.get("total").is_some() {
+            assert!(v["done"].as_u64() <= v["total"].as_u64(), "{v}");
+        }
+        states.push(state.clone());
+        match state.as_str() {
+            "done" => break v["result"].clone(),
+            "failed" => panic!("{v}"),
+            _ => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
+        assert!(states.len() < 3000, "no result in a minute");
+    };
+    assert_eq!(result["algo"], "pimc");
+    assert_eq!(result["to_move"], "N");
+    assert_eq!(result["worlds"], 6);
+    let cards = result["cards"].as_array().expect("cards");
+    assert_eq!(cards.len(), 3); // North follows with a spade: A, K or Q
+    assert!(cards.iter().all(|c| c["make"] == 1.0), "{result}");
+    // Bad requests are refused before any job starts.
+    for (field, bad) in [
+        ("worlds", "\"worlds\":0"),
+        ("worlds", "\"worlds\":100000"),
+        ("max_moves", "\"max_moves\":9"),
+        ("algo", "\"algo\":\"minimax\""),
+    ] {
+        let body = format!("{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"S\",{bad}}}");
+        let (status, answer) = request(port, "POST", "/api/analyze", body.as_bytes());
+        assert_eq!(status, 422, "{answer}");
+        assert!(error_of(&answer).contains(field), "{answer}");
+    }
+    for path in ["/api/jobs/999999", "/api/jobs/x"] {
+        let (status, answer) = request(port, "GET", path, b"");
+        assert_eq!(status, 404, "{answer}");
+    }
+}

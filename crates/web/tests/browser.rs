@@ -36,5 +36,56 @@ fn the_page_shows_the_deal_and_its_table_in_a_browser() {
     // The diagram: North's hand with its seat and suit symbols.
     assert!(dom.contains("<b>N</b>"), "{dom}");
     assert!(dom.contains("AKQJ"), "{dom}");
-    assert!(dom.contains(">done<"), "{dom}");
+    assert!(dom.contains(">card 0, ready<"), "{dom}");
+}
+
+/// Headless Chromium's DOM of the page at `query`, once its script is done.
+fn page_dom(port: u16, query: &str) -> String {
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=60000",
+            "--dump-dom",
+            &format!("http://127.0.0.1:{port}/?{query}"),
+        ])
+        .output()
+        .expect("chromium runs (apt-get install -y chromium)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[ignore = "needs headless Chromium: apt-get install -y chromium"]
+fn the_page_steps_through_the_play_and_shows_chances_with_progress() {
+    let port = start();
+    // West leads the eight of spades (a query parameter), then the page
+    // clicks North's ace (the button's own handler) and asks PIMC's
+    // chances over 4 worlds, polling the job until it is done.
+    let dom = page_dom(port, "play=S8&click=SA&chances=pimc&worlds=4");
+    assert!(dom.contains(">card 2, ready<"), "{dom}");
+    // East to move, its legal spades with declarer's 13 double-dummy
+    // tricks and PIMC's chance of making.
+    assert!(dom.contains("<div class=\"hand e to-move\""), "{dom}");
+    for card in ["S5", "S4", "S3", "S2"] {
+        assert!(
+            dom.contains(&format!("id=\"dd-{card}\">13<")),
+            "{card}: {dom}"
+        );
+        assert!(
+            dom.contains(&format!("id=\"pimc-{card}\">100%<")),
+            "{card}: {dom}"
+        );
+    }
+    assert!(dom.contains("pimc: done (4 worlds)"), "{dom}");
+    // The trick so far, by seat.
+    assert!(dom.contains("W <span class=\"\">\u{2660}</span>8"), "{dom}");
+    assert!(dom.contains("N <span class=\"\">\u{2660}</span>A"), "{dom}");
+    // A card that is not legal is refused, saying why, and the position
+    // stays where it was (North to move after West's lead).
+    let dom = page_dom(port, "play=S8,HA&chances=alphamu&worlds=4&moves=2");
+    assert!(dom.contains("card 2 (HA by N)"), "{dom}");
+    assert!(dom.contains("<div class=\"hand n to-move\""), "{dom}");
+    assert!(dom.contains("alphamu: done (4 worlds)"), "{dom}");
+    assert!(dom.contains("id=\"alphamu-SA\">100%<"), "{dom}");
 }

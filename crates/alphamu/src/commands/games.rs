@@ -129,10 +129,16 @@ fn chances_of(
     worlds: usize,
     seed: u64,
 ) -> Result<Vec<(cards::Card, f64)>> {
-    let mover = board.position_after(play)?.position().to_move();
-    let (view, deals) = board.worlds(mover, play, worlds, seed)?;
-    let problem = search::Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
-    Ok(search::pimc_values(&problem, &players::leaf::DdLeaf)
+    let analysis = players::analysis::analyze(
+        board,
+        play,
+        players::analysis::Method::Pimc,
+        worlds,
+        seed,
+        &|_| {},
+    )?;
+    Ok(analysis
+        .cards
         .into_iter()
         .map(|v| (v.card, v.make))
         .collect())

@@ -1,0 +1,380 @@
+//! Stepping through the play of a deal: the state after the cards played
+//! with every legal card's double-dummy value, game records pasted as text,
+//! and PIMC or alpha-mu chances computed as jobs whose progress the page
+//! polls.
+
+use crate::{string_field, unprocessable, ApiError};
+use bridge::{Contract, PlayState};
+use cards::{Card, Deal, Seat};
+use players::analysis::{Method, Stage};
+use players::player::Board;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The most worlds an analysis request may ask for.
+pub const MAX_WORLDS: usize = 200;
+/// The most alpha-mu moves an analysis request may ask for.
+pub const MAX_MOVES: usize = 4;
+/// Jobs kept (finished ones are forgotten oldest first beyond this).
+pub const JOBS_KEPT: usize = 64;
+/// Jobs waiting or running at once; more are refused with 503.
+pub const JOBS_PENDING: usize = 8;
+
+/// A deal, its contract and the cards played so far, checked.
+pub(crate) struct Game {
+    pub board: Board,
+    pub contract: Contract,
+    pub play: Vec<Card>,
+    /// Who played each card of `play`.
+    pub seats: Vec<Seat>,
+    pub state: PlayState,
+}
+
+fn cards_field(body: &Value, name: &str) -> Result<Vec<Card>, ApiError> {
+    match body.get(name) {
+        None => Ok(Vec::new()),
+        Some(Value::Array(cards)) => cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.as_str()
+                    .ok_or_else(|| {
+                        unprocessable(format!(
+                            "field \"{name}\", card {}: {c} is not a string",
+                            i + 1
+                        ))
+                    })?
+                    .parse::<Card>()
+                    .map_err(|e| unprocessable(format!("field \"{name}\", card {}: {e}", i + 1)))
+            })
+            .collect(),
+        Some(other) => Err(unprocessable(format!(
+            "field \"{name}\" must be an array of cards, found {other}"
+        ))),
+    }
+}
+
+/// Reads `deal`, `contract`, `declarer` and `play` from a request and
+/// replays the cards, naming the first one that is not legal.
+pub(crate) fn game_of(body: &Value) -> Result<Game, ApiError> {
+    let deal: Deal = string_field(body, "deal")?
+        .parse()
+        .map_err(|e| unprocessable(format!("field \"deal\": {e}")))?;
+    let hand_size = deal
+        .check_equal_sizes()
+        .map_err(|e| unprocessable(format!("field \"deal\": {e}")))?;
+    let contract: Contract = string_field(body, "contract")?
+        .parse()
+        .map_err(|e| unprocessable(format!("field \"contract\": {e}")))?;
+    let declarer: Seat = string_field(body, "declarer")?
+        .parse()
+        .map_err(|e| unprocessable(format!("field \"declarer\": {e}")))?;
+    let play = cards_field(body, "play")?;
+    let mut state = PlayState::new(deal, contract.strain, declarer);
+    let mut seats = Vec::with_capacity(play.len());
+    for (i, &card) in play.iter().enumerate() {
+        let seat = state.position().to_move();
+        seats.push(seat);
+        state.play(card).map_err(|e| {
+            unprocessable(format!(
+                "field \"play\", card {} ({card} by {}): {e}",
+                i + 1,
+                seat.letter()
+            ))
+        })?;
+    }
+    let need = usize::from(contract.tricks_needed());
+    if need > hand_size {
+        return Err(unprocessable(format!(
+            "field \"contract\": {contract} needs {need} tricks, the deal has {hand_size}"
+        )));
+    }
+    Ok(Game {
+        board: Board {
+            deal,
+            strain: contract.strain,
+            declarer,
+            need,
+            constraints: worlds::Constraints::default(),
+            scoring: None,
+        },
+        contract,
+        play,
+        seats,
+        state,
+    })
+}
+
+/// The answer of `POST /api/play`: where the play stands, and every legal
+/// card with declarer's total tricks after it, double dummy.
+pub(crate) fn play_state(game: &Game) -> Value {
+    let state = &game.state;
+    let position = state.position();
+    let declarer = game.board.declarer;
+    let taken = state.tricks(declarer.side());
+    let lost = state.tricks(declarer.side().opponents());
+    let over = state.is_over();
+    // The cards of the trick in progress, or of the last one when a trick
+    // has just been completed.
+    let in_trick = match position.trick_len() {
+        0 if !game.play.is_empty() => 4,
+        n => n,
+    };
+    let first = game.play.len() - in_trick;
+    let trick: Vec<Value> = game.play[first..]
+        .iter()
+        .zip(&game.seats[first..])
+        .map(|(c, seat)| json!({"seat": seat.letter().to_string(), "card": c.to_string()}))
+        .collect();
+    let mut out = json!({
+        "deal": game.board.deal.to_string(),
+        "contract": game.contract.to_string(),
+        "declarer": declarer.letter().to_string(),
+        "play": game.play.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "remaining": position.remaining().to_string(),
+        "trick": trick,
+        "trick_complete": in_trick == 4,
+        "declarer_tricks": taken,
+        "defence_tricks": lost,
+        "need": game.board.need,
+        "over": over,
+    });
+    if !over {
+        let mover = position.to_move();
+        let left = position.tricks_left();
+        let p = position.clone();
+        let values = dd::batch::with_thread_solver(|s| s.card_values(&p));
+        let dd: BTreeMap<String, usize> = values
+            .into_iter()
+            .map(|v| {
+                let theirs = usize::from(v.tricks);
+                let declarers = if mover.side() == declarer.side() {
+                    theirs
+                } else {
+                    left - theirs
+                };
+                (v.card.to_string(), taken + declarers)
+            })
+            .collect();
+        out["to_move"] = json!(mover.letter().to_string());
+        out["legal"] = json!(position
+            .legal_cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>());
+        out["dd"] = json!(dd);
+    }
+    out
+}
+
+/// `POST /api/record`: the first game of a PBN or LIN text, for the page to
+/// load (deal, contract, declarer and play), and the errors of the others.
+pub(crate) fn record(body: &Value) -> Result<Value, ApiError> {
+    let text = string_field(body, "text")?;
+    let lin = !text.trim_start().starts_with('[') && text.contains('|');
+    let (games, errors) = if lin {
+        records::read_lin("pasted LIN", text)
+    } else {
+        records::read_pbn("pasted PBN", text)
+    };
+    let Some(game) = games.first() else {
+        let why = errors
+            .first()
+            .map_or_else(|| "no game found".to_string(), ToString::to_string);
+        return Err(unprocessable(format!("field \"text\": {why}")));
+    };
+    let mut out = game.to_json();
+    out["errors"] = json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>());
+    out["games"] = json!(games.len());
+    Ok(out)
+}
+
+/// Where a job stands.
+#[derive(Clone, Debug)]
+enum JobState {
+    Queued,
+    Running(Stage),
+    Done(Value),
+    Failed(String),
+}
+
+/// Analyses asked for and their progress.
+#[derive(Default)]
+pub(crate) struct Jobs {
+    next: AtomicU64,
+    jobs: Mutex<VecDeque<(u64, Arc<Mutex<JobState>>)>>,
+}
+
+/// The parameters of an analysis request.
+pub(crate) struct AnalysisRequest {
+    game: Game,
+    method: Method,
+    worlds: usize,
+    seed: u64,
+}
+
+fn number_field(body: &Value, name: &str, default: u64, max: u64) -> Result<u64, ApiError> {
+    match body.get(name) {
+        None => Ok(default),
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=max).contains(&n) || (name == "seed" && n == 0) => Ok(n),
+            _ => Err(unprocessable(format!(
+                "field \"{name}\": {v} is not a whole number from 1 to {max}"
+            ))),
+        },
+    }
+}
+
+/// Reads an analysis request: the game fields, `algo` (`"pimc"` or
+/// `"alphamu"`), `worlds`, `max_moves` and `seed`.
+pub(crate) fn analysis_request(body: &Value) -> Result<AnalysisRequest, ApiError> {
+    let game = game_of(body)?;
+    if game.state.is_over() {
+        return Err(unprocessable(
+            "field \"play\": every card has been played".into(),
+        ));
+    }
+    let max_moves = number_field(body, "max_moves", 3, MAX_MOVES as u64)? as usize;
+    let method = match body.get("algo").map(|v| v.as_str()) {
+        None | Some(Some("alphamu")) => Method::AlphaMu { max_moves },
+        Some(Some("pimc")) => Method::Pimc,
+        Some(_) => {
+            return Err(unprocessable(
+                "field \"algo\": expected \"pimc\" or \"alphamu\"".into(),
+            ))
+        }
+    };
+    Ok(AnalysisRequest {
+        game,
+        method,
+        worlds: number_field(body, "worlds", 20, MAX_WORLDS as u64)? as usize,
+        seed: number_field(body, "seed", 1, u64::MAX)?,
+    })
+}
+
+impl Jobs {
+    /// Starts an analysis on a blocking thread; its id, or an error when too
+    /// many are waiting.
+    pub(crate) fn start(self: &Arc<Self>, request: AnalysisRequest) -> Result<u64, ApiError> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let state = Arc::new(Mutex::new(JobState::Queued));
+        {
+            let mut jobs = self.jobs.lock().expect("no panic holding the jobs");
+            let pending = jobs
+                .iter()
+                .filter(|(_, s)| {
+                    matches!(
+                        *s.lock().expect("no panic"),
+                        JobState::Queued | JobState::Running(_)
+                    )
+                })
+                .count();
+            if pending >= JOBS_PENDING {
+                return Err(ApiError(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    format!("{pending} analyses are already waiting; try again when one is done"),
+                ));
+            }
+            jobs.push_back((id, state.clone()));
+            while jobs.len() > JOBS_KEPT {
+                let finished = jobs.iter().position(|(_, s)| {
+                    matches!(
+                        *s.lock().expect("no panic"),
+                        JobState::Done(_) | JobState::Failed(_)
+                    )
+                });
+                match finished {
+                    Some(i) => {
+                        jobs.remove(i);
+                    }
+                    None => break,
+                }
+            }
+        }
+        tokio::task::spawn_blocking(move || run(&request, &state));
+        Ok(id)
+    }
+
+    /// `GET /api/jobs/{id}`: the job's state, progress and, when done, its
+    /// result.
+    pub(crate) fn status(&self, id: u64) -> Option<Value> {
+        let jobs = self.jobs.lock().expect("no panic holding the jobs");
+        let (_, state) = jobs.iter().find(|(j, _)| *j == id)?;
+        let state = state.lock().expect("no panic").clone();
+        Some(match state {
+            JobState::Queued => json!({"job": id, "state": "queued"}),
+            JobState::Running(stage) => {
+                let mut v = json!({"job": id, "state": "running"});
+                match stage {
+                    Stage::WorldsDrawn { worlds } => {
+                        v["stage"] = json!("worlds drawn");
+                        v["done"] = json!(0);
+                        v["total"] = json!(worlds);
+                    }
+                    Stage::WorldsSolved { done, total } => {
+                        v["stage"] = json!("solving worlds");
+                        v["done"] = json!(done);
+                        v["total"] = json!(total);
+                    }
+                    Stage::Searching => v["stage"] = json!("alpha-mu search"),
+                }
+                v
+            }
+            JobState::Done(result) => json!({"job": id, "state": "done", "result": result}),
+            JobState::Failed(error) => json!({"job": id, "state": "failed", "error": error}),
+        })
+    }
+}
+
+/// Runs one analysis, keeping its state up to date.
+fn run(request: &AnalysisRequest, state: &Mutex<JobState>) {
+    let set = |s: JobState| *state.lock().expect("no panic") = s;
+    set(JobState::Running(Stage::WorldsDrawn { worlds: 0 }));
+    let result = players::analysis::analyze(
+        &request.game.board,
+        &request.game.play,
+        request.method,
+        request.worlds,
+        request.seed,
+        &|stage| {
+            let mut s = state.lock().expect("no panic");
+            // Worlds finish out of order on several threads: keep the most.
+            let newer = match (&*s, stage) {
+                (
+                    JobState::Running(Stage::WorldsSolved { done: a, .. }),
+                    Stage::WorldsSolved { done: b, .. },
+                ) => b > *a,
+                _ => true,
+            };
+            if newer {
+                *s = JobState::Running(stage);
+            }
+        },
+    );
+    match result {
+        Ok(a) => {
+            let cards: Vec<Value> = a
+                .cards
+                .iter()
+                .map(|v| {
+                    json!({
+                        "card": v.card.to_string(),
+                        "make": v.make,
+                        "tricks": v.tricks,
+                        "bound": if v.bound == search::Bound::Exact { "exact" } else { "upper" },
+                    })
+                })
+                .collect();
+            set(JobState::Done(json!({
+                "algo": match request.method { Method::Pimc => "pimc", Method::AlphaMu { .. } => "alphamu" },
+                "to_move": a.to_move.letter().to_string(),
+                "best": a.best.to_string(),
+                "worlds": a.worlds,
+                "cards": cards,
+            })));
+        }
+        Err(e) => set(JobState::Failed(e.to_string())),
+    }
+}
