@@ -130,3 +130,176 @@ fn seat_without_a_table_manager_says_so_and_fails() {
         "{stderr}"
     );
 }
+
+#[test]
+fn games_analyze_gives_alphamu_chances_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args([
+            "games",
+            "analyze",
+            "--chances",
+            "--algo",
+            "alphamu",
+            "--max-moves",
+            "2",
+            "--worlds",
+            "4",
+            "--format",
+            "json",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let chance = &v["cards"][1]["chance"];
+    assert_eq!(chance["played"], 1.0, "{v}");
+    assert_eq!(chance["played_exact"], true, "{v}");
+    assert_eq!(chance["best"], 1.0, "{v}");
+}
+
+/// The boards of `games show` in `path`.
+fn show(path: &std::path::Path) -> Vec<Value> {
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "show", "--format", "json"])
+        .arg(path)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn play_takes_a_board_of_a_game_file_and_writes_the_game_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    for out_name in ["played.lin", "played.pbn"] {
+        let out_path = dir.path().join(out_name);
+        let out = Command::cargo_bin("alphamu")
+            .unwrap()
+            .args([
+                "play",
+                "--declarer-player",
+                "pimc:w=4",
+                "--defense",
+                "random",
+                "--record",
+            ])
+            .arg(&path)
+            .arg("--out")
+            .arg(&out_path)
+            .assert()
+            .success();
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(stdout.contains("7NT by N: made with 13 tricks"), "{stdout}");
+        let boards = show(&out_path);
+        assert_eq!(boards.len(), 1);
+        let b = &boards[0];
+        // The record's deal, auction and contract, our play and result.
+        assert_eq!(b["contract"], "7NT");
+        assert_eq!(b["declarer"], "N");
+        assert_eq!(
+            b["auction"],
+            serde_json::json!(["2C", "P", "2D", "P", "7NT", "P", "P", "P"])
+        );
+        assert_eq!(b["play"].as_array().unwrap().len(), 52, "{b}");
+        assert_eq!(b["result"], 13);
+    }
+    // A board the file does not have is named, with those it has.
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["play", "--board", "9", "--record"])
+        .arg(&path)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("--board 9") && stderr.contains("its boards: 1"),
+        "{stderr}"
+    );
+    // Without a record, the game written carries the contract in an auction.
+    let out_path = dir.path().join("built-in.pbn");
+    Command::cargo_bin("alphamu")
+        .unwrap()
+        .args([
+            "play",
+            "--declarer-player",
+            "dd",
+            "--defense",
+            "dd",
+            "--contract",
+            "4SX",
+            "--declarer",
+            "E",
+            "--out",
+        ])
+        .arg(&out_path)
+        .assert()
+        .success();
+    let b = &show(&out_path)[0];
+    assert_eq!(b["contract"], "4SX");
+    assert_eq!(b["auction"], serde_json::json!(["4S", "X", "P", "P", "P"]));
+}
+
+#[test]
+fn deals_from_game_records_make_a_set_that_match_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    // Board 1 (7NT by North) and a passed-out board, left out.
+    let passed_out = "qx|o2|md|4S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,S765H765D8765C876|sv|b|mb|p|mb|p|mb|p|mb|p|\n";
+    std::fs::write(
+        &path,
+        format!("{}\n{passed_out}", LIN.lines().next().unwrap()),
+    )
+    .unwrap();
+    let set = dir.path().join("set.pbn");
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["deals", "--from-games"])
+        .arg(&path)
+        .arg("--out")
+        .arg(&set)
+        .assert()
+        .success();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("no contract (passed out): left out"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&set).unwrap();
+    assert!(
+        text.contains("[Contract \"7NT\"]") && text.contains("[Need \"13\"]"),
+        "{text}"
+    );
+    let results = dir.path().join("r.jsonl");
+    Command::cargo_bin("alphamu")
+        .unwrap()
+        .args([
+            "match",
+            "--a",
+            "dd",
+            "--b",
+            "pimc:w=3",
+            "--defense",
+            "dd",
+            "--threads",
+            "1",
+            "--deals",
+        ])
+        .arg(&set)
+        .arg("--results")
+        .arg(&results)
+        .assert()
+        .success();
+    let lines = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(lines.lines().count(), 2, "{lines}");
+    assert!(lines.contains("\"made\":true"), "{lines}");
+}

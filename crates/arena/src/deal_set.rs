@@ -524,10 +524,22 @@ fn vulnerable(tag: &str, declarer: Seat) -> Option<bool> {
 #[must_use]
 pub fn pbn_board(board: &SetBoard, event: &str) -> String {
     let b = &board.board;
-    let contract =
-        notrump_scoring(&b.deal, b.need).map_or("NT".to_string(), |s| s.contract.to_string());
+    // The board's own contract and vulnerability (boards read from game
+    // records); else the notrump contract of its target.
+    let scoring = b.scoring.or_else(|| notrump_scoring(&b.deal, b.need));
+    let contract = scoring.map_or("NT".to_string(), |s| s.contract.to_string());
+    let vul = match scoring {
+        Some(s) if s.vulnerable => {
+            if b.declarer.side() == Seat::North.side() {
+                "NS"
+            } else {
+                "EW"
+            }
+        }
+        _ => "None",
+    };
     let mut out = format!(
-        "[Event \"{event}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"None\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
+        "[Event \"{event}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{vul}\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
         board.number,
         b.declarer.letter(),
         b.deal.to_pbn_from(Seat::North),

@@ -71,6 +71,11 @@ pub struct DealsArgs {
     /// the filter then applies to that position.
     #[arg(long, default_value_t = 0)]
     after_tricks: usize,
+    /// Make the set from game records instead (PBN or LIN files): every
+    /// board with a contract, its deal, contract, declarer and
+    /// vulnerability, played from the opening lead.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["count", "filter", "after_tricks"])]
+    from_games: Vec<PathBuf>,
     /// Write the PBN here (default: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -93,6 +98,9 @@ fn parse_filter(text: &str) -> Result<(f64, f64)> {
 
 /// Runs `alphamu deals`.
 pub fn deals(args: DealsArgs) -> Result<ExitCode> {
+    if !args.from_games.is_empty() {
+        return deals_from_games(&args.from_games, args.out.as_deref());
+    }
     let kind = match args.kind {
         KindArg::ThreeNt => Kind::ThreeNt,
         KindArg::SevenNt => Kind::SevenNt,
@@ -273,6 +281,77 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `alphamu deals --from-games`: every board with a contract in game
+/// records, as a deal set played from the opening lead.
+fn deals_from_games(files: &[PathBuf], out: Option<&std::path::Path>) -> Result<ExitCode> {
+    let mut text = format!(
+        "% alphamu deal set, made by: alphamu deals --from-games {}\n% PBN 2.1; [Need] is declarer's target in tricks: the boards of the records with a contract, played from the opening lead\n\n",
+        files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let mut failed = false;
+    let mut number = 0;
+    for path in files {
+        let (games, errors) =
+            records::read_file(path).with_context(|| format!("--from-games {}", path.display()))?;
+        for e in &errors {
+            eprintln!("error: {e}");
+            failed = true;
+        }
+        for g in games {
+            let (Some(contract), Some(declarer)) = (g.contract, g.declarer) else {
+                eprintln!(
+                    "{}, line {}: board {} has no contract (passed out): left out",
+                    g.file,
+                    g.line,
+                    g.board.as_deref().unwrap_or("?")
+                );
+                continue;
+            };
+            let vulnerable = matches!(
+                (g.vul, declarer.side()),
+                (records::Vulnerability::All, _)
+                    | (records::Vulnerability::NS, cards::Side::NorthSouth)
+                    | (records::Vulnerability::EW, cards::Side::EastWest)
+            );
+            number += 1;
+            let board = deal_set::SetBoard {
+                number,
+                board: players::player::Board {
+                    deal: g.deal,
+                    strain: contract.strain,
+                    declarer,
+                    need: usize::from(contract.tricks_needed()),
+                    constraints: worlds::Constraints::default(),
+                    scoring: Some(bridge::Scoring {
+                        contract,
+                        vulnerable,
+                    }),
+                },
+                played: Vec::new(),
+                pimc_make: None,
+            };
+            let event = format!("{} board {}", g.file, g.board.as_deref().unwrap_or("?"));
+            text.push_str(&deal_set::pbn_board(&board, &event));
+        }
+    }
+    match out {
+        Some(path) => {
+            std::fs::write(path, &text).with_context(|| format!("--out {}", path.display()))?
+        }
+        None => print!("{text}"),
+    }
+    eprintln!("{number} boards");
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Arguments of `alphamu report`.

@@ -30,10 +30,17 @@ pub enum GamesCommand {
         #[arg(long)]
         board: Option<String>,
         /// Also value each card of declarer and dummy single dummy: the
-        /// chance of making the contract by PIMC over worlds drawn from
+        /// chance of making the contract (by --algo) over worlds drawn from
         /// declarer's view, and where the card chosen lost chances.
         #[arg(long)]
         chances: bool,
+        /// How --chances rates the cards: pimc, or alphamu (searching
+        /// --max-moves of declarer's moves ahead).
+        #[arg(long, value_enum, default_value_t = ChanceAlgo::Pimc)]
+        algo: ChanceAlgo,
+        /// alpha-mu's M for --algo alphamu.
+        #[arg(long, default_value_t = 2)]
+        max_moves: usize,
         /// Worlds per decision for --chances.
         #[arg(long, default_value_t = 20)]
         worlds: usize,
@@ -44,6 +51,15 @@ pub enum GamesCommand {
         #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
         format: ShowFormat,
     },
+}
+
+/// How `games analyze --chances` rates the cards.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ChanceAlgo {
+    /// Perfect information Monte Carlo.
+    Pimc,
+    /// alpha-mu.
+    Alphamu,
 }
 
 /// How `games show` prints.
@@ -63,11 +79,17 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
             files,
             board,
             chances,
+            algo,
+            max_moves,
             worlds,
             seed,
             format,
         } => {
-            let chances = chances.then_some((worlds, seed));
+            let method = match algo {
+                ChanceAlgo::Pimc => players::analysis::Method::Pimc,
+                ChanceAlgo::Alphamu => players::analysis::Method::AlphaMu { max_moves },
+            };
+            let chances = chances.then_some((method, worlds, seed));
             return analyze(&files, board.as_deref(), chances, format);
         }
     };
@@ -121,33 +143,28 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
 }
 
 /// Double-dummy analysis of the play of every board.
-/// Declarer's side's chance of making with each legal card, by PIMC over
-/// `worlds` worlds drawn from the mover's view.
+/// Declarer's side's chance of making with each legal card, by `method`
+/// over `worlds` worlds drawn from the mover's view, and whether it is
+/// exact (alpha-mu may leave a card's chance as an upper bound).
 fn chances_of(
     board: &players::player::Board,
     play: &[cards::Card],
+    method: players::analysis::Method,
     worlds: usize,
     seed: u64,
-) -> Result<Vec<(cards::Card, f64)>> {
-    let analysis = players::analysis::analyze(
-        board,
-        play,
-        players::analysis::Method::Pimc,
-        worlds,
-        seed,
-        &|_| {},
-    )?;
+) -> Result<Vec<(cards::Card, f64, bool)>> {
+    let analysis = players::analysis::analyze(board, play, method, worlds, seed, &|_| {})?;
     Ok(analysis
         .cards
         .into_iter()
-        .map(|v| (v.card, v.make))
+        .map(|v| (v.card, v.make, v.bound == search::Bound::Exact))
         .collect())
 }
 
 fn analyze(
     files: &[PathBuf],
     board: Option<&str>,
-    chances: Option<(usize, u64)>,
+    chances: Option<(players::analysis::Method, usize, u64)>,
     format: ShowFormat,
 ) -> Result<ExitCode> {
     let mut failed = false;
@@ -202,14 +219,31 @@ fn analyze(
                     }
                 };
                 let mut chance = serde_json::Value::Null;
-                if let Some((worlds, seed)) =
+                if let Some((method, worlds, seed)) =
                     chances.filter(|_| declaring && position.legal_cards().len() > 1)
                 {
-                    let values =
-                        chances_of(&rules, &g.play[..i], worlds, seed.wrapping_add(i as u64))?;
-                    let best = values.iter().map(|v| v.1).fold(0.0, f64::max);
-                    let chosen = values.iter().find(|v| v.0 == card).map_or(0.0, |v| v.1);
-                    chance = serde_json::json!({"played": chosen, "best": best, "best_cards": values.iter().filter(|v| v.1 == best).map(|v| v.0.to_string()).collect::<Vec<_>>()});
+                    let values = chances_of(
+                        &rules,
+                        &g.play[..i],
+                        method,
+                        worlds,
+                        seed.wrapping_add(i as u64),
+                    )?;
+                    // The best chance known exactly: a card whose chance is
+                    // only bounded from above cannot claim to be better.
+                    let best = values
+                        .iter()
+                        .filter(|v| v.2)
+                        .map(|v| v.1)
+                        .fold(0.0, f64::max);
+                    let chosen = values.iter().find(|v| v.0 == card);
+                    chance = serde_json::json!({
+                        "played": chosen.map_or(0.0, |v| v.1),
+                        "played_exact": chosen.is_none_or(|v| v.2),
+                        "best": best,
+                        "best_cards": values.iter().filter(|v| v.2 && v.1 == best).map(|v| v.0.to_string()).collect::<Vec<_>>(),
+                        "bounded_cards": values.iter().filter(|v| !v.2).map(|v| v.0.to_string()).collect::<Vec<_>>(),
+                    });
                 }
                 cards.push(serde_json::json!({
                     "chance": chance,
@@ -240,8 +274,13 @@ fn analyze(
                             (c["chance"]["played"].as_f64(), c["chance"]["best"].as_f64());
                         if let (Some(p), Some(b)) = (played, best) {
                             if p + 1e-9 < b {
+                                let at_most = if c["chance"]["played_exact"] == false {
+                                    "at most "
+                                } else {
+                                    ""
+                                };
                                 println!(
-                                    "  card {:>2}: {} played {}: chance of making {:.0}% instead of {:.0}% (best: {})",
+                                    "  card {:>2}: {} played {}: chance of making {at_most}{:.0}% instead of {:.0}% (best: {})",
                                     c["number"], c["seat"].as_str().unwrap_or(""), c["card"].as_str().unwrap_or(""), 100.0 * p, 100.0 * b,
                                     c["chance"]["best_cards"].as_array().map(|a| a.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(" ")).unwrap_or_default()
                                 );

@@ -6,6 +6,7 @@ use bridge::{Contract, PlayState};
 use cards::{Deal, Seat};
 use clap::Args;
 use players::player::{Board, PlayerSpec};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -57,6 +58,67 @@ pub struct PlayArgs {
     /// Declarer is vulnerable (for the score).
     #[arg(long)]
     vulnerable: bool,
+    /// A PBN or LIN game file: the board (the first, or --board) gives the
+    /// deal, contract, declarer and vulnerability, and the game written
+    /// by --out keeps its auction.
+    #[arg(long, conflicts_with_all = ["deal", "contract", "declarer", "vulnerable"])]
+    record: Option<PathBuf>,
+    /// The board of --record to play, by its name or number.
+    #[arg(long, requires = "record")]
+    board: Option<String>,
+    /// Write the game played as a game record: LIN for a .lin file, else
+    /// PBN (the players' specifications in the seats' name tags).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// An auction that ends in `contract` with its dealer as declarer: the bid,
+/// then a double and a redouble as the contract has them, then passes.
+fn auction_for(contract: Contract) -> Vec<records::Call> {
+    use records::Call;
+    let mut calls = vec![Call::Bid(contract.level, contract.strain)];
+    match contract.doubling {
+        bridge::Doubling::Undoubled => {}
+        bridge::Doubling::Doubled => calls.push(Call::Double),
+        bridge::Doubling::Redoubled => calls.extend([Call::Double, Call::Redouble]),
+    }
+    calls.extend([Call::Pass, Call::Pass, Call::Pass]);
+    calls
+}
+
+/// The board of a game file to play: the first, or the one named.
+fn board_of_record(path: &std::path::Path, board: Option<&str>) -> Result<records::GameRecord> {
+    let (games, errors) =
+        records::read_file(path).with_context(|| format!("--record {}", path.display()))?;
+    for e in &errors {
+        eprintln!("warning: {e}");
+    }
+    let game = match board {
+        None => games.into_iter().next(),
+        Some(b) => {
+            let names: Vec<String> = games.iter().filter_map(|g| g.board.clone()).collect();
+            match games.into_iter().find(|g| g.board.as_deref() == Some(b)) {
+                Some(g) => Some(g),
+                None => bail!(
+                    "--board {b}: {} has no such board (its boards: {})",
+                    path.display(),
+                    names.join(", ")
+                ),
+            }
+        }
+    };
+    let Some(game) = game else {
+        bail!("--record {}: no board could be read", path.display());
+    };
+    if game.contract.is_none() || game.declarer.is_none() {
+        bail!(
+            "--record {}: board {} (line {}) has no contract to play (passed out, or no [Contract] and [Declarer])",
+            path.display(),
+            game.board.as_deref().unwrap_or("?"),
+            game.line
+        );
+    }
+    Ok(game)
 }
 
 /// Runs `alphamu play`.
@@ -73,15 +135,34 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
-    let deal: Deal = args
-        .deal
-        .as_deref()
-        .unwrap_or(BUILT_IN_DEAL)
-        .parse()
-        .context("--deal")?;
+    let record = match &args.record {
+        Some(path) => Some(board_of_record(path, args.board.as_deref())?),
+        None => None,
+    };
+    let (deal, contract, declarer, vulnerable) = match &record {
+        Some(g) => {
+            let declarer = g.declarer.expect("checked");
+            let vulnerable = matches!(
+                (g.vul, declarer.side()),
+                (records::Vulnerability::All, _)
+                    | (records::Vulnerability::NS, cards::Side::NorthSouth)
+                    | (records::Vulnerability::EW, cards::Side::EastWest)
+            );
+            (g.deal, g.contract.expect("checked"), declarer, vulnerable)
+        }
+        None => (
+            args.deal
+                .as_deref()
+                .unwrap_or(BUILT_IN_DEAL)
+                .parse::<Deal>()
+                .context("--deal")?,
+            args.contract.parse::<Contract>().context("--contract")?,
+            args.declarer,
+            args.vulnerable,
+        ),
+    };
     let hand_size = deal[Seat::North].len();
     deal.check_equal_sizes().context("--deal")?;
-    let contract: Contract = args.contract.parse().context("--contract")?;
     let declarer_player: PlayerSpec = args.declarer_player.parse().context("--declarer-player")?;
     let defense: PlayerSpec = args.defense.parse().context("--defense")?;
     if !defense.can_defend() {
@@ -97,26 +178,26 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let board = Board {
         deal,
         strain: contract.strain,
-        declarer: args.declarer,
+        declarer,
         need,
         constraints: worlds::Constraints::default(),
         scoring: Some(bridge::Scoring {
             contract,
-            vulnerable: args.vulnerable,
+            vulnerable,
         }),
     };
     println!("{}", crate::commands::demo::diagram(&deal));
     println!(
-        "{} by {}; declarer: {declarer_player}; defence: {defense}; seed {}",
-        args.contract, args.declarer, args.seed
+        "{contract} by {declarer}; declarer: {declarer_player}; defence: {defense}; seed {}",
+        args.seed
     );
-    let mut state = PlayState::new(deal, contract.strain, args.declarer);
+    let mut state = PlayState::new(deal, contract.strain, declarer);
     let mut play = Vec::new();
     let mut line = String::new();
     let start = Instant::now();
     while !state.is_over() {
         let seat = state.position().to_move();
-        let player = if seat.side() == args.declarer.side() {
+        let player = if seat.side() == declarer.side() {
             &declarer_player
         } else {
             &defense
@@ -136,17 +217,61 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             println!("{line}  won by {w}");
         }
     }
-    let tricks = state.tricks(args.declarer.side());
-    let score = contract.score(tricks as u8, args.vulnerable);
+    let tricks = state.tricks(declarer.side());
+    let score = contract.score(tricks as u8, vulnerable);
     let result = if tricks >= need {
         format!("made with {tricks} tricks")
     } else {
         format!("down {} with {tricks} tricks", need - tricks)
     };
-    println!(
-        "{} by {}: {result}, score {score:+}",
-        args.contract, args.declarer
-    );
+    println!("{contract} by {declarer}: {result}, score {score:+}");
     eprintln!("played in {:.1?}", start.elapsed());
+    if let Some(path) = &args.out {
+        let names = |seat: Seat| {
+            Some(if seat.side() == declarer.side() {
+                declarer_player.to_string()
+            } else {
+                defense.to_string()
+            })
+        };
+        let game = records::GameRecord {
+            file: path.display().to_string(),
+            line: 1,
+            board: record
+                .as_ref()
+                .and_then(|g| g.board.clone())
+                .or(Some("1".into())),
+            vul: record.as_ref().map_or(
+                match (vulnerable, declarer.side()) {
+                    (false, _) => records::Vulnerability::None,
+                    (true, cards::Side::NorthSouth) => records::Vulnerability::NS,
+                    (true, cards::Side::EastWest) => records::Vulnerability::EW,
+                },
+                |g| g.vul,
+            ),
+            // Without a record's auction: declarer deals and bids the
+            // contract, which the others let stand.
+            dealer: Some(record.as_ref().and_then(|g| g.dealer).unwrap_or(declarer)),
+            auction: match &record {
+                Some(g) if !g.auction.is_empty() => g.auction.clone(),
+                _ => auction_for(contract),
+            },
+            deal,
+            declarer: Some(declarer),
+            contract: Some(contract),
+            play: play.clone(),
+            claimed: None,
+            result: Some(tricks as u8),
+            players: std::array::from_fn(|i| names(Seat::from_index(i))),
+        };
+        let lin = path.extension().and_then(|e| e.to_str()) == Some("lin");
+        let text = if lin {
+            records::write_lin(&game)
+        } else {
+            records::write_pbn(&game)
+        };
+        std::fs::write(path, text).with_context(|| format!("--out {}", path.display()))?;
+        eprintln!("game written to {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
