@@ -338,9 +338,30 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
         if from_partner[entry].0 == 0 || holding(hands[leader], entry) == 0 {
             continue;
         }
+        // With the second best card as well, the leader and partner take
+        // two rounds between them (the shorter hand's card first), then
+        // the longer hand's cards once the opponents, two cards or fewer
+        // each, are out (DDS's partner-hand quick tricks). The lead ends
+        // in the longer hand: the leader's, when it is longer, leaves no
+        // way back to partner's other suits.
+        let crossing = crossing_rounds(hands, leader, entry);
+        let leader_ends = crossing.is_some_and(|(_, leader_longer)| leader_longer);
         // Per suit: (tricks, top cards required, partner's discards, partner's cards used).
         let plan: [(u32, u8, u32, u32); 4] = std::array::from_fn(|s| {
             let (by_leader, leader_req) = from_leader[s];
+            if s == entry {
+                if let Some((rounds, _)) = crossing {
+                    return (rounds, 2, 0, partner_len(s));
+                }
+            } else if leader_ends {
+                // Only the leader's own suits, cashed before the crossing.
+                return (
+                    by_leader,
+                    leader_req,
+                    by_leader.saturating_sub(partner_len(s)),
+                    by_leader.min(partner_len(s)),
+                );
+            }
             // The leader leads one card of the entry suit: partner cannot
             // cross back in it.
             let (by_partner, partner_req) = if s == entry {
@@ -393,6 +414,31 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
         }
     }
     best
+}
+
+/// Rounds of suit `s` the leader and partner take together when partner
+/// holds the best card and the leader the second, both with two cards or
+/// more, each opponent with two or fewer, and one of the two with two
+/// exactly or fewer: the short hand's top card, then a card to the other's,
+/// then the long hand's cards. With the rounds: whether the leader is the
+/// longer hand (and keeps the lead). Depends on the owners of the suit's
+/// top two cards and on the lengths.
+fn crossing_rounds(hands: &[u64; 4], leader: usize, s: usize) -> Option<(u32, bool)> {
+    let mine = holding(hands[leader], s);
+    let part = holding(hands[(leader + 2) & 3], s);
+    let (a, b) = (
+        holding(hands[(leader + 1) & 3], s),
+        holding(hands[(leader + 3) & 3], s),
+    );
+    let (lm, lp) = (mine.count_ones(), part.count_ones());
+    if lm < 2 || lp < 2 || a.count_ones() > 2 || b.count_ones() > 2 || (lm > 2 && lp > 2) {
+        return None;
+    }
+    let all = mine | part | a | b;
+    let best = 15 - all.leading_zeros();
+    let rest = all & !(1u16 << best);
+    let second = 15 - rest.leading_zeros();
+    (part >> best & 1 != 0 && mine >> second & 1 != 0).then_some((lm.max(lp), lm > lp))
 }
 
 /// A lower bound on the tricks of the side *not* on lead, and the top cards
@@ -531,6 +577,29 @@ mod tests {
         let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 2);
         assert_eq!(tricks, 2);
         assert_eq!(req, [2, 0, 0, 0]);
+    }
+
+    #[test]
+    fn partners_winner_and_the_leaders_second_best_run_the_longer_hand() {
+        // East leads in notrump (a position of deal 43 of seed 1): West's
+        // diamond ace, East's queen and three more; North and South hold
+        // three diamonds between them. Low to the ace, the jack back to the
+        // queen, then East's last two diamonds: four tricks, and the club
+        // ace cashed first makes five.
+        let h = hands("N:.K96.98. ..Q765.A 86.J5.4. 4.Q.AJ.7");
+        let (tricks, req) = quick_tricks(&h, 1, NOTRUMP, 5);
+        assert_eq!(tricks, 5);
+        assert_eq!(req, [0, 0, 2, 1]);
+        // Partner longer: North leads the queen first, then the two to
+        // South's ace, and South runs the suit.
+        let h = hands("N:Q2.2.2. JT.A.A. A543... 9.KQ.K.");
+        let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 4);
+        assert_eq!(tricks, 4);
+        assert_eq!(req[0], 2);
+        // With three spades an opponent can hold the fourth round: no.
+        let h = hands("N:Q2.2.2. JT9..3. A543... 8.KQ.K.");
+        let (tricks, _) = quick_tricks(&h, 0, NOTRUMP, 4);
+        assert!(tricks < 4, "{tricks}");
     }
 
     #[test]
