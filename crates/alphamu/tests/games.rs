@@ -8,6 +8,26 @@ const LIN: &str = "pn|sue,wanda,nils,ed|st||md|3S432H432D432C5432,ST98HJT98DJT9C
 qx|o2|md|4S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,S765H765D8765C876|sv|b|mb|p|mb|p|mb|d|
 ";
 
+/// A temporary folder holding board 1 of `LIN` as `club.lin`.
+fn club_board() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.lin");
+    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    (dir, path)
+}
+
+/// `alphamu games analyze --format json` on `path` with `args` first.
+fn analyze_json(path: &std::path::Path, args: &[&str]) -> Value {
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "analyze", "--format", "json"])
+        .args(args)
+        .arg(path)
+        .assert()
+        .success();
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
 #[test]
 fn games_show_prints_the_interface_shape_and_names_bad_boards() {
     let dir = tempfile::tempdir().unwrap();
@@ -59,18 +79,10 @@ fn games_show_prints_the_interface_shape_and_names_bad_boards() {
 
 #[test]
 fn games_analyze_values_every_card_played_double_dummy() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.lin");
     // North declares 7NT with every top card: no card can lose a trick
     // for North-South, and a defender's card never matters either.
-    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
-    let out = Command::cargo_bin("alphamu")
-        .unwrap()
-        .args(["games", "analyze", "--format", "json"])
-        .arg(&path)
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let (_dir, path) = club_board();
+    let v = analyze_json(&path, &[]);
     assert_eq!(v["contract"], "7NT");
     let cards = v["cards"].as_array().unwrap();
     assert_eq!(cards.len(), 4);
@@ -83,24 +95,8 @@ fn games_analyze_values_every_card_played_double_dummy() {
 
 #[test]
 fn games_analyze_gives_declarers_chances_single_dummy() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.lin");
-    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
-    let out = Command::cargo_bin("alphamu")
-        .unwrap()
-        .args([
-            "games",
-            "analyze",
-            "--chances",
-            "--worlds",
-            "5",
-            "--format",
-            "json",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let (_dir, path) = club_board();
+    let v = analyze_json(&path, &["--chances", "--worlds", "5"]);
     let cards = v["cards"].as_array().unwrap();
     // South (dummy) plays the second card from four spades: a real choice,
     // and 7NT is sure whatever it plays.
@@ -133,14 +129,10 @@ fn seat_without_a_table_manager_says_so_and_fails() {
 
 #[test]
 fn games_analyze_gives_alphamu_chances_too() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.lin");
-    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
-    let out = Command::cargo_bin("alphamu")
-        .unwrap()
-        .args([
-            "games",
-            "analyze",
+    let (_dir, path) = club_board();
+    let v = analyze_json(
+        &path,
+        &[
             "--chances",
             "--algo",
             "alphamu",
@@ -148,13 +140,8 @@ fn games_analyze_gives_alphamu_chances_too() {
             "2",
             "--worlds",
             "4",
-            "--format",
-            "json",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
-    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        ],
+    );
     let chance = &v["cards"][1]["chance"];
     assert_eq!(chance["played"], 1.0, "{v}");
     assert_eq!(chance["played_exact"], true, "{v}");
@@ -178,9 +165,7 @@ fn show(path: &std::path::Path) -> Vec<Value> {
 
 #[test]
 fn play_takes_a_board_of_a_game_file_and_writes_the_game_played() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.lin");
-    std::fs::write(&path, LIN.lines().next().unwrap()).unwrap();
+    let (dir, path) = club_board();
     for out_name in ["played.lin", "played.pbn"] {
         let out_path = dir.path().join(out_name);
         let out = Command::cargo_bin("alphamu")

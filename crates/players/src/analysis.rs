@@ -54,6 +54,22 @@ pub struct Analysis {
     pub worlds: usize,
 }
 
+/// alpha-mu's values of `cards` with PIMC's double-dummy mean tricks
+/// (alpha-mu rates chances of making only).
+#[must_use]
+pub fn with_pimc_tricks(cards: Vec<CardValue>, pimc: &[CardValue]) -> Vec<CardValue> {
+    cards
+        .into_iter()
+        .map(|v| CardValue {
+            tricks: pimc
+                .iter()
+                .find(|p| p.card == v.card)
+                .and_then(|p| p.tricks),
+            ..v
+        })
+        .collect()
+}
+
 /// Rates every legal card of the seat to move after `play` on `board`,
 /// over `worlds` worlds drawn with `seed`, telling `progress` where it is.
 /// Searches run on the current rayon pool.
@@ -94,18 +110,7 @@ pub fn analyze(
                 work_limit: search::WORK_LIMIT,
             };
             let r = alphamu(&problem, &DdLeaf, config)?;
-            let cards = r
-                .cards
-                .into_iter()
-                .map(|v| CardValue {
-                    tricks: pimc
-                        .iter()
-                        .find(|p| p.card == v.card)
-                        .and_then(|p| p.tricks),
-                    ..v
-                })
-                .collect();
-            (Some(r.best), cards)
+            (Some(r.best), with_pimc_tricks(r.cards, &pimc))
         }
     };
     Ok(Analysis {

@@ -41,7 +41,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use bridge::Position;
-use cards::{Card, Deal, Seat, Strain};
+use cards::{Deal, Seat, Strain};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
@@ -132,23 +132,7 @@ fn position_of(body: &Value) -> Result<Position, ApiError> {
     let leader: Seat = string_field(body, "leader")?
         .parse()
         .map_err(|e| bad(format!("field \"leader\": {e}")))?;
-    let trick: Vec<Card> = match body.get("trick") {
-        None => Vec::new(),
-        Some(Value::Array(cards)) => cards
-            .iter()
-            .map(|c| {
-                c.as_str()
-                    .ok_or_else(|| bad(format!("field \"trick\": {c} is not a string")))?
-                    .parse::<Card>()
-                    .map_err(|e| bad(format!("field \"trick\": {e}")))
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(bad(format!(
-                "field \"trick\" must be an array of cards, found {other}"
-            )))
-        }
-    };
+    let trick = play::cards_field(body, "trick")?;
     let remaining: Deal = string_field(body, "remaining")?
         .parse()
         .map_err(|e| bad(format!("field \"remaining\": {e}")))?;

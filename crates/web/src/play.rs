@@ -32,7 +32,9 @@ pub(crate) struct Game {
     pub state: PlayState,
 }
 
-fn cards_field(body: &Value, name: &str) -> Result<Vec<Card>, ApiError> {
+/// The cards of the array field `name` (none when it is absent), naming
+/// the first bad one by its place.
+pub(crate) fn cards_field(body: &Value, name: &str) -> Result<Vec<Card>, ApiError> {
     match body.get(name) {
         None => Ok(Vec::new()),
         Some(Value::Array(cards)) => cards

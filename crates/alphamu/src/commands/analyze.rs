@@ -285,18 +285,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     work_limit: args.work_limit,
                 };
                 let r = alphamu(&problem, &DdLeaf, config)?;
-                // alpha-mu's chances with PIMC's double-dummy mean tricks.
-                let cards = r
-                    .cards
-                    .into_iter()
-                    .map(|v| CardValue {
-                        tricks: pimc
-                            .iter()
-                            .find(|p| p.card == v.card)
-                            .and_then(|p| p.tricks),
-                        ..v
-                    })
-                    .collect();
+                let cards = players::analysis::with_pimc_tricks(r.cards, &pimc);
                 Ok(Analysis {
                     best: Some(r.best),
                     cards,
