@@ -346,12 +346,14 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
         // way back to partner's other suits.
         let crossing = crossing_rounds(hands, leader, entry);
         let leader_ends = crossing.is_some_and(|(_, leader_longer)| leader_longer);
-        // Per suit: (tricks, top cards required, partner's discards, partner's cards used).
-        let plan: [(u32, u8, u32, u32); 4] = std::array::from_fn(|s| {
+        // Per suit: (tricks, top cards required, partner's discards,
+        // partner's cards used, partner's cashing cards it could throw
+        // instead of an idle card).
+        let plan: [(u32, u8, u32, u32, u32); 4] = std::array::from_fn(|s| {
             let (by_leader, leader_req) = from_leader[s];
             if s == entry {
                 if let Some((rounds, _)) = crossing {
-                    return (rounds, 2, 0, partner_len(s));
+                    return (rounds, 2, 0, partner_len(s), 0);
                 }
             } else if leader_ends {
                 // Only the leader's own suits, cashed before the crossing.
@@ -360,6 +362,7 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
                     leader_req,
                     by_leader.saturating_sub(partner_len(s)),
                     by_leader.min(partner_len(s)),
+                    0,
                 );
             }
             // The leader leads one card of the entry suit: partner cannot
@@ -375,23 +378,39 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
                     leader_req,
                     by_leader.saturating_sub(partner_len(s)),
                     by_leader.min(partner_len(s)),
+                    0,
                 )
             } else {
-                (by_partner, partner_req, 0, by_partner)
+                // Partner may throw its lowest cashing cards (a trick each)
+                // where it cashes from its own hand alone; never the winner
+                // that takes the lead.
+                let spare = if s == entry {
+                    by_partner.saturating_sub(1)
+                } else if from_partner[s] == cash_suit(hands, partner, s, false) {
+                    by_partner
+                } else {
+                    0
+                };
+                (by_partner, partner_req, 0, by_partner, spare)
             }
         });
         let mut used = 0b1111u8;
+        // The tricks of the suits in `used`, and whether partner can make
+        // the discards the leader's rounds force: with too few idle cards
+        // it throws cashing cards, a trick each.
         let count = |used: u8| {
-            let (mut total, mut discards, mut partner_used) = (0, 0, 0);
-            for (s, &(tricks, _, d, u)) in plan.iter().enumerate() {
+            let (mut total, mut discards, mut partner_used, mut spare) = (0, 0, 0, 0);
+            for (s, &(tricks, _, d, u, x)) in plan.iter().enumerate() {
                 if used >> s & 1 != 0 {
                     total += tricks;
                     discards += d;
                     partner_used += u;
+                    spare += x;
                 }
             }
             let idle = hands[partner].count_ones() - partner_used;
-            (total as i32, discards <= idle)
+            let short = discards.saturating_sub(idle);
+            ((total - short.min(total)) as i32, short <= spare)
         };
         let (total, playable) = count(used);
         if !playable {
@@ -402,7 +421,8 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
             let mut order = [0usize, 1, 2, 3];
             order.sort_by_key(|&s| std::cmp::Reverse(plan[s].1));
             for s in order {
-                if s != entry && count(used & !(1 << s)).0 >= need {
+                let (fewer, playable) = count(used & !(1 << s));
+                if s != entry && playable && fewer >= need {
                     used &= !(1 << s);
                 }
             }
@@ -600,6 +620,23 @@ mod tests {
         let h = hands("N:Q2.2.2. JT9..3. A543... 8.KQ.K.");
         let (tricks, _) = quick_tricks(&h, 0, NOTRUMP, 4);
         assert!(tricks < 4, "{tricks}");
+    }
+
+    #[test]
+    fn partner_short_of_idle_cards_throws_a_cashing_card() {
+        // East leads in notrump (deal 72 of seed 1): two hearts nobody else
+        // holds, then the nine of diamonds to West's jack, and West's
+        // clubs, which nobody else holds. West must discard twice on the
+        // hearts with a single idle card (the seven of spades): it throws
+        // a club too, and takes one club trick instead of two. Four in all.
+        let h = hands("N:Q8..T5. 9.T5.9. AJT..3. 7..J.86");
+        let (tricks, req) = quick_tricks(&h, 1, NOTRUMP, 4);
+        assert_eq!(tricks, 4);
+        assert_eq!(req[2], 1);
+        // Without the plan, five would have been counted, which the hands
+        // cannot take: all four is the most there is.
+        let (tricks, _) = quick_tricks(&h, 1, NOTRUMP, 5);
+        assert!(tricks <= 4, "{tricks}");
     }
 
     #[test]
