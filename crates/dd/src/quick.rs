@@ -37,10 +37,24 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
             return (1, req);
         }
     }
+    let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     if trump == NOTRUMP || hands.iter().all(|&h| holding(h, trump) == 0) {
         // No trumps in play: the leader's and partner's winners together.
         let both = cash_both(hands, leader, need);
         return if both.0 > own.0 { both } else { own };
+    }
+    let mut own = own;
+    if holding(lho, trump) == 0 && holding(rho, trump) == 0 {
+        // No trumps with the opponents: nobody can ruff the leader's side,
+        // which cashes its winners (trumps as a suit of its own) as in
+        // notrump; its own ruffs would only add tricks.
+        let both = cash_both(hands, leader, need);
+        if both.0 >= need {
+            return both;
+        }
+        if both.0 > own.0 {
+            own = both;
+        }
     }
     let partner = (leader + 2) & 3;
     if holding(hands[partner], trump) != 0 {
@@ -49,7 +63,6 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
         // has all his cards, so keep to notrump-like safety: no transfer.
         return own;
     }
-    let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     // A suit the leader can lead in which partner's highest card beats every
     // other card still in play, and which no opponent can ruff on the way.
     let entry = (0..4).find(|&s| {
@@ -637,6 +650,16 @@ mod tests {
         // cannot take: all four is the most there is.
         let (tricks, _) = quick_tricks(&h, 1, NOTRUMP, 5);
         assert!(tricks <= 4, "{tricks}");
+    }
+
+    #[test]
+    fn with_no_opposing_trumps_both_hands_cash_as_in_notrump() {
+        // Spades trumps, North leads; East and West hold no trump. North's
+        // heart ace, the two of diamonds to South's ace, South's king of
+        // diamonds: three tricks, though partner holds trumps.
+        let h = hands("N:2.A.2. .Q.Q.2 3..AK. .J.J.3");
+        let (tricks, _) = quick_tricks(&h, 0, 0, 3);
+        assert!(tricks >= 3, "{tricks}");
     }
 
     #[test]
