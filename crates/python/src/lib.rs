@@ -41,6 +41,35 @@ impl Deal {
         Ok(self.inner[parse_seat(seat)?].to_pbn())
     }
 
+    /// North's hand as PBN (as endplay's ``deal.north``).
+    #[getter]
+    fn north(&self) -> String {
+        self.inner[Seat::North].to_pbn()
+    }
+
+    /// East's hand as PBN.
+    #[getter]
+    fn east(&self) -> String {
+        self.inner[Seat::East].to_pbn()
+    }
+
+    /// South's hand as PBN.
+    #[getter]
+    fn south(&self) -> String {
+        self.inner[Seat::South].to_pbn()
+    }
+
+    /// West's hand as PBN.
+    #[getter]
+    fn west(&self) -> String {
+        self.inner[Seat::West].to_pbn()
+    }
+
+    /// The hand of ``seat`` ("N", "E", "S" or "W"): ``deal["N"]``.
+    fn __getitem__(&self, seat: &str) -> PyResult<String> {
+        self.hand(seat)
+    }
+
     /// The PBN deal string, North first.
     fn to_pbn(&self) -> String {
         self.inner.to_string()

@@ -27,6 +27,12 @@ def test_dd_table_shape_and_values():
 def test_deal_object():
     deal = alphamu.Deal(DEAL)
     assert deal.hand("N") == "AKQ.AKQ.AKQ.AKQJ"
+    # endplay's spelling: hands as attributes and by seat.
+    assert deal.north == deal["N"] == "AKQ.AKQ.AKQ.AKQJ"
+    assert deal.west == "876.876.876.6543"
+    assert deal == alphamu.Deal(DEAL)
+    with pytest.raises(ValueError):
+        deal["X"]
     assert str(deal) == DEAL
     assert deal.to_pbn() == DEAL
     assert repr(deal).startswith("Deal(")

@@ -8,6 +8,18 @@ class Deal:
     def __init__(self, pbn: str) -> None: ...
     def hand(self, seat: str) -> str:
         """The hand of seat ("N", "E", "S" or "W") as PBN: "AKQ.T98.AJ5.K832"."""
+    @property
+    def north(self) -> str:
+        """North's hand as PBN (like endplay's deal.north)."""
+    @property
+    def east(self) -> str: ...
+    @property
+    def south(self) -> str: ...
+    @property
+    def west(self) -> str: ...
+    def __getitem__(self, seat: str) -> str:
+        """deal["N"]: the hand of a seat as PBN."""
+    def __eq__(self, other: object) -> bool: ...
     def to_pbn(self) -> str:
         """The PBN deal string, North first."""
 
