@@ -88,4 +88,17 @@ fn the_page_steps_through_the_play_and_shows_chances_with_progress() {
     assert!(dom.contains("<div class=\"hand n to-move\""), "{dom}");
     assert!(dom.contains("alphamu: done (4 worlds)"), "{dom}");
     assert!(dom.contains("id=\"alphamu-SA\">100%<"), "{dom}");
+    // A LIN game pasted: its deal, contract and declarer (7NT by North)
+    // are taken from it, and its play replayed card by card.
+    let lin = "pn|a,b,c,d|md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|sv|o|mb|7N|mb|p|mb|p|mb|p|pc|S7|pc|S2|";
+    let query: String = lin
+        .bytes()
+        .map(|b| match b {
+            b'|' => "%7C".to_string(),
+            b',' => "%2C".to_string(),
+            _ => (b as char).to_string(),
+        })
+        .collect();
+    let dom = page_dom(port, &format!("deal={query}&play=S7,S2"));
+    assert!(dom.contains("7NT needs 13. W to play."), "{dom}");
 }
