@@ -379,11 +379,22 @@ fn cash_both(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
                 );
             }
             // The leader leads one card of the entry suit: partner cannot
-            // cross back in it.
+            // cross back in it. Elsewhere partner may also run a suit
+            // where the leader holds the best card and partner the second,
+            // when the lead can end in partner's hand (partner at least as
+            // long).
             let (by_partner, partner_req) = if s == entry {
                 cash_suit(hands, partner, s, false)
             } else {
-                from_partner[s]
+                match crossing_rounds(hands, partner, s) {
+                    Some((rounds, _))
+                        if rounds > from_partner[s].0
+                            && partner_len(s) >= holding(hands[leader], s).count_ones() =>
+                    {
+                        (rounds, 2)
+                    }
+                    _ => from_partner[s],
+                }
             };
             if s != entry && by_leader > 0 && by_leader >= by_partner {
                 (
@@ -633,6 +644,18 @@ mod tests {
         let h = hands("N:Q2.2.2. JT9..3. A543... 8.KQ.K.");
         let (tricks, _) = quick_tricks(&h, 0, NOTRUMP, 4);
         assert!(tricks < 4, "{tricks}");
+    }
+
+    #[test]
+    fn partner_runs_a_suit_headed_by_the_leaders_best_card() {
+        // North leads in notrump (deal 98 of seed 1): the spade jack to
+        // South's ace; then South's hearts J43 with North's K6 opposite,
+        // East's T2 falling in two rounds: low to the king, back to the
+        // jack, and the four. Four tricks.
+        let h = hands("N:J.K6..7 .T2..KT A.J43.. T2..KT.");
+        let (tricks, req) = quick_tricks(&h, 0, NOTRUMP, 4);
+        assert_eq!(tricks, 4);
+        assert_eq!(req[1], 2);
     }
 
     #[test]
