@@ -287,4 +287,38 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
     let lines = std::fs::read_to_string(&results).unwrap();
     assert_eq!(lines.lines().count(), 2, "{lines}");
     assert!(lines.contains("\"made\":true"), "{lines}");
+    // Rerun (nothing left to play) writing both tables as game records.
+    for name in ["tables.pbn", "tables.lin"] {
+        let games = dir.path().join(name);
+        Command::cargo_bin("alphamu")
+            .unwrap()
+            .args([
+                "match",
+                "--a",
+                "dd",
+                "--b",
+                "pimc:w=3",
+                "--defense",
+                "dd",
+                "--threads",
+                "1",
+                "--deals",
+            ])
+            .arg(&set)
+            .arg("--results")
+            .arg(&results)
+            .arg("--games")
+            .arg(&games)
+            .assert()
+            .success();
+        let boards = show(&games);
+        assert_eq!(boards.len(), 2, "{boards:?}");
+        assert_eq!(boards[0]["board"], "1A");
+        assert_eq!(boards[1]["board"], "1B");
+        for b in &boards {
+            assert_eq!(b["contract"], "7NT");
+            assert_eq!(b["play"].as_array().unwrap().len(), 52);
+            assert_eq!(b["result"], 13);
+        }
+    }
 }

@@ -18,7 +18,9 @@ mod write;
 pub use call::{Call, ParseCallError};
 pub use lin::read_lin;
 pub use pbn::read_pbn;
-pub use record::{auction_complete, contract_of, GameRecord, RecordError, Vulnerability};
+pub use record::{
+    auction_complete, auction_ending_in, contract_of, GameRecord, RecordError, Vulnerability,
+};
 pub use write::{write_lin, write_pbn};
 
 use std::path::Path;

@@ -97,6 +97,21 @@ impl GameRecord {
     }
 }
 
+/// An auction that ends in `contract` with its dealer as declarer: the
+/// bid, a double and a redouble as the contract has them, then three
+/// passes. For games played without a recorded auction.
+#[must_use]
+pub fn auction_ending_in(contract: Contract) -> Vec<Call> {
+    let mut calls = vec![Call::Bid(contract.level, contract.strain)];
+    match contract.doubling {
+        bridge::Doubling::Undoubled => {}
+        bridge::Doubling::Doubled => calls.push(Call::Double),
+        bridge::Doubling::Redoubled => calls.extend([Call::Double, Call::Redouble]),
+    }
+    calls.extend([Call::Pass, Call::Pass, Call::Pass]);
+    calls
+}
+
 /// The contract and declarer an auction ends in (`None`: passed out or
 /// not finished).
 #[must_use]
@@ -150,4 +165,24 @@ pub(crate) fn check_play(
         state.play(card).map_err(|e| (i, e.to_string()))?;
     }
     Ok(state.is_over().then(|| state.tricks(declarer.side()) as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{auction_complete, auction_ending_in, contract_of};
+    use cards::Seat;
+
+    #[test]
+    fn an_auction_ending_in_a_contract_gives_it_back() {
+        for text in ["3NT", "4SX", "7HXX", "1C"] {
+            let contract: bridge::Contract = text.parse().unwrap();
+            let auction = auction_ending_in(contract);
+            assert!(auction_complete(&auction), "{text}");
+            assert_eq!(
+                contract_of(Seat::West, &auction),
+                Some((contract, Seat::West)),
+                "{text}"
+            );
+        }
+    }
 }

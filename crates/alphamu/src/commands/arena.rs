@@ -184,6 +184,11 @@ pub struct MatchArgs {
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also write every table played (both tables of each deal in the
+    /// results file) as game records: LIN for a .lin file, else PBN. Full
+    /// deals only; each game names its players in the seats' tags.
+    #[arg(long)]
+    games: Option<PathBuf>,
     /// Count the decisions where alpha-mu plays another card than M = 1.
     #[arg(long)]
     discrepancies: bool,
@@ -276,6 +281,9 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
     report_reuse(&memory);
     let (header, all) = results::read(&args.results)?;
     println!("{}", summarize(&all).markdown(&header.a, &header.b));
+    if let Some(path) = &args.games {
+        write_games(path, &boards, &config, &all)?;
+    }
     if failed > 0 {
         eprintln!("{failed} deal(s) could not be played");
         return Ok(ExitCode::FAILURE);
@@ -352,6 +360,94 @@ fn deals_from_games(files: &[PathBuf], out: Option<&std::path::Path>) -> Result<
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `match --games`: the tables of `results` as game records.
+fn write_games(
+    path: &std::path::Path,
+    boards: &[deal_set::SetBoard],
+    config: &MatchConfig,
+    results: &[results::DealResult],
+) -> Result<()> {
+    let lin = path.extension().and_then(|e| e.to_str()) == Some("lin");
+    let mut text = String::new();
+    let (mut written, mut skipped) = (0, 0);
+    for r in results {
+        let Some(board) = boards.get(r.deal) else {
+            continue;
+        };
+        let b = &board.board;
+        let Some(scoring) = b.scoring else {
+            skipped += 1;
+            continue;
+        };
+        for (table, result) in [("A", &r.a), ("B", &r.b)] {
+            // Who holds the declaring side's seats and the defending ones.
+            let (declaring, defending) = match (config.mode, table) {
+                (Mode::Declarer, "A") => (&config.a, &config.defense),
+                (Mode::Declarer, _) => (&config.b, &config.defense),
+                (Mode::Pairs, "A") => (&config.a, &config.b),
+                (Mode::Pairs, _) => (&config.b, &config.a),
+                (Mode::Defence, "A") => (&config.defense, &config.a),
+                (Mode::Defence, _) => (&config.defense, &config.b),
+            };
+            let play = result
+                .play
+                .split_whitespace()
+                .map(|c| c.parse::<cards::Card>())
+                .collect::<Result<Vec<_>, _>>()
+                .with_context(|| format!("the results line of deal {}", r.deal))?;
+            let declarer = b.declarer;
+            let vul = match (scoring.vulnerable, declarer.side()) {
+                (false, _) => records::Vulnerability::None,
+                (true, cards::Side::NorthSouth) => records::Vulnerability::NS,
+                (true, cards::Side::EastWest) => records::Vulnerability::EW,
+            };
+            let game = records::GameRecord {
+                file: path.display().to_string(),
+                line: 1,
+                board: Some(format!("{}{table}", board.number)),
+                dealer: Some(declarer),
+                vul,
+                deal: b.deal,
+                auction: records::auction_ending_in(scoring.contract),
+                declarer: Some(declarer),
+                contract: Some(scoring.contract),
+                result: (play.len() == 52).then(|| {
+                    let state = b.replay(&play);
+                    state.tricks(declarer.side()) as u8
+                }),
+                play,
+                claimed: None,
+                players: std::array::from_fn(|i| {
+                    let seat = cards::Seat::from_index(i);
+                    Some(if seat.side() == declarer.side() {
+                        declaring.to_string()
+                    } else {
+                        defending.to_string()
+                    })
+                }),
+            };
+            if lin {
+                text.push_str(&records::write_lin(&game));
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+            } else {
+                text.push_str(&records::write_pbn(&game));
+                text.push('\n');
+            }
+            written += 1;
+        }
+    }
+    std::fs::write(path, text).with_context(|| format!("--games {}", path.display()))?;
+    eprintln!("{written} games written to {}", path.display());
+    if skipped > 0 {
+        eprintln!(
+            "{skipped} deal(s) left out of --games: reduced deals have no contract to record"
+        );
+    }
+    Ok(())
 }
 
 /// Arguments of `alphamu report`.

@@ -72,20 +72,6 @@ pub struct PlayArgs {
     out: Option<PathBuf>,
 }
 
-/// An auction that ends in `contract` with its dealer as declarer: the bid,
-/// then a double and a redouble as the contract has them, then passes.
-fn auction_for(contract: Contract) -> Vec<records::Call> {
-    use records::Call;
-    let mut calls = vec![Call::Bid(contract.level, contract.strain)];
-    match contract.doubling {
-        bridge::Doubling::Undoubled => {}
-        bridge::Doubling::Doubled => calls.push(Call::Double),
-        bridge::Doubling::Redoubled => calls.extend([Call::Double, Call::Redouble]),
-    }
-    calls.extend([Call::Pass, Call::Pass, Call::Pass]);
-    calls
-}
-
 /// The board of a game file to play: the first, or the one named.
 fn board_of_record(path: &std::path::Path, board: Option<&str>) -> Result<records::GameRecord> {
     let (games, errors) =
@@ -254,7 +240,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             dealer: Some(record.as_ref().and_then(|g| g.dealer).unwrap_or(declarer)),
             auction: match &record {
                 Some(g) if !g.auction.is_empty() => g.auction.clone(),
-                _ => auction_for(contract),
+                _ => records::auction_ending_in(contract),
             },
             deal,
             declarer: Some(declarer),
