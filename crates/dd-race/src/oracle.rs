@@ -119,6 +119,38 @@ impl ThresholdSolver {
     }
 }
 
+/// DDS's answer for `position` from an empty transposition table, and the
+/// trick nodes it searched (the trick starts it entered, as
+/// [`dd::Stats::trick_starts`] counts ours). `target` is the tricks the
+/// side to move is asked for, or -1 for the exact count; with a target the
+/// score is `target` when met, else 0 or -1. DDS's root does not use its
+/// quick tricks or table, so for a trick start the count includes one
+/// level of search the inner nodes would not need.
+///
+/// # Panics
+/// If DDS reports an error.
+#[must_use]
+pub fn fresh_solve(position: &Position, target: i32) -> (i32, u64) {
+    let solver = ThresholdSolver::default();
+    let deal = dds_bridge_sys::Deal::from(board(position));
+    let mut result = dds_bridge_sys::FutureTricks::default();
+    // SAFETY: the handle is live and owned by `solver`; the pointers are
+    // valid for the duration of the call.
+    let status = unsafe {
+        dds_bridge_sys::dds_solver_context_reset_for_solve(solver.handle.as_ptr());
+        dds_bridge_sys::dds_solve_board(
+            solver.handle.as_ptr(),
+            &raw const deal,
+            target,
+            1,
+            1,
+            &raw mut result,
+        )
+    };
+    assert_eq!(status, 1, "DDS error code {status}");
+    (result.score[0], u64::try_from(result.nodes).unwrap_or(0))
+}
+
 /// Their card as ours.
 fn card_back(c: cb::Card) -> Card {
     let suit = match c.suit {

@@ -386,7 +386,12 @@ impl Search {
     /// Settles a trick start from sure tricks alone, if it can: top trumps
     /// of either side, quick tricks of the side on lead, and the tricks the
     /// other side is sure of. With the result comes its requirement.
-    fn sure_tricks_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
+    pub(crate) fn sure_tricks_cut(
+        &mut self,
+        node: &Node,
+        target: i32,
+        left: i32,
+    ) -> Option<(bool, Req)> {
         let leader = node.leader as usize;
         // Trumps above all the other side's: a floor for either side.
         for seat in [0, 1] {

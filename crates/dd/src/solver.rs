@@ -147,6 +147,26 @@ impl Solver {
         }
     }
 
+    /// What the solver's sure-trick counts alone (top trumps, the quick
+    /// tricks of the side on lead, the tricks of the other side) settle
+    /// about a position at a trick start: whether North-South take at least
+    /// `ns_target` of the tricks left, or `None` when a search is needed.
+    /// For studying the solver; [`Solver::can_take`] answers every case.
+    ///
+    /// # Panics
+    /// If a trick is in progress.
+    pub fn sure_tricks(&mut self, position: &Position, ns_target: u8) -> Option<bool> {
+        assert!(
+            position.trick().next().is_none(),
+            "a position at a trick start"
+        );
+        let node = self.prepare(position);
+        let left = node.tricks_left();
+        self.search
+            .sure_tricks_cut(&node, i32::from(ns_target), left)
+            .map(|(result, _)| result)
+    }
+
     /// The exact number of tricks the side to move takes from here on (the
     /// current trick included).
     pub fn tricks(&mut self, position: &Position) -> u8 {

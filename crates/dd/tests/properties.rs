@@ -5,7 +5,7 @@ mod common;
 
 use bridge::Position;
 use cards::{Deal, Seat, Strain};
-use common::{minimax, random_position};
+use common::{minimax, ns_can_take, random_position};
 use dd::Solver;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -75,5 +75,43 @@ fn tables_need_equal_hands() {
         err.to_string()
             .contains("hand of E has 1 cards, expected 2"),
         "{err}"
+    );
+}
+
+#[test]
+fn sure_trick_counts_never_claim_what_the_hands_cannot_take() {
+    // Every count the search trusts before searching (top trumps, the quick
+    // tricks of the side on lead with its entries and drawn trumps, the
+    // tricks the other side is sure of) against a plain search, on small
+    // positions at a trick start.
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut solver = Solver::with_table_size(12);
+    let mut settled = 0;
+    for i in 0..4000 {
+        // Small decks of the top ranks, and full deals played down to a
+        // few tricks.
+        let position = if i % 2 == 0 {
+            let cards = 2 + i % 5;
+            random_position(&mut rng, cards, 0)
+        } else {
+            let left = 3 + i % 4;
+            random_position(&mut rng, 13, 4 * (13 - left))
+        };
+        let left = position.tricks_left() as u8;
+        for k in 1..=left {
+            if let Some(claim) = solver.sure_tricks(&position, k) {
+                settled += 1;
+                assert_eq!(
+                    claim,
+                    ns_can_take(&position, i32::from(k)),
+                    "{position:?} k={k}"
+                );
+            }
+        }
+    }
+    eprintln!("{settled} questions settled by sure tricks");
+    assert!(
+        settled > 8000,
+        "only {settled} questions settled by sure tricks"
     );
 }

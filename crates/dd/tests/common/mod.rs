@@ -116,3 +116,28 @@ pub fn minimax(position: &Position) -> u8 {
         .max()
         .unwrap()
 }
+
+/// Whether North-South take at least `k` of the tricks left, by a plain
+/// AND/OR search over every legal card (stopping at the first card that
+/// settles a node): no table, no sure-trick counts. Only for small
+/// positions.
+pub fn ns_can_take(position: &Position, k: i32) -> bool {
+    if k <= 0 {
+        return true;
+    }
+    if k > position.tricks_left() as i32 {
+        return false;
+    }
+    let ns_moves = position.to_move().side() == Seat::North.side();
+    let mut cards = position.legal_cards().iter();
+    let outcome = |card| {
+        let (next, winner) = position.play(card).unwrap();
+        let won = i32::from(winner.is_some_and(|w| w.side() == Seat::North.side()));
+        ns_can_take(&next, k - won)
+    };
+    if ns_moves {
+        cards.any(&outcome)
+    } else {
+        cards.all(outcome)
+    }
+}
