@@ -1021,7 +1021,7 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
         }
         out.push('\n');
     }
-    out += "\n| match | deals | row player's share | seconds per searched move (row / column) |\n|---|---|---|---|\n";
+    out += "\n| match | deals | row player's share | CPU seconds per searched move (row / column) |\n|---|---|---|---|\n";
     for (i, row) in cells.iter().enumerate() {
         for (j, cell) in row.iter().enumerate().skip(i) {
             if let Some(s) = cell {

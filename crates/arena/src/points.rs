@@ -99,7 +99,9 @@ pub struct PointsDeal {
     pub a: [f64; 2],
     /// B's points in the same two games (B held the other seats).
     pub b: [f64; 2],
-    /// Seconds spent choosing cards, by A and by B.
+    /// Seconds spent choosing cards, by A and by B: CPU time of the playing
+    /// thread (results recorded before 2026-11-23, fourth session, hold wall
+    /// time).
     pub seconds: [f64; 2],
     /// Cards chosen by a search, by A and by B.
     pub moves: [usize; 2],
@@ -185,7 +187,9 @@ impl PointsMatch {
             while !state.is_over() {
                 let seat = state.to_move();
                 let who = usize::from(games::team_of(seat) != a_team);
-                let clock = std::time::Instant::now();
+                // The thread's CPU time, not the wall clock: a paused run
+                // (SIGSTOP) or a busy machine does not count as thinking.
+                let clock = cpu_time::ThreadTime::now();
                 let choice = choose(
                     &kinds[seat.index()],
                     &views[seat.index()],
@@ -335,7 +339,8 @@ pub struct PointsSummary {
     /// The standard error of `difference`, from the spread of the per-deal
     /// differences.
     pub sigma: f64,
-    /// A's and B's mean seconds per searched move.
+    /// A's and B's mean seconds per searched move (CPU time, see
+    /// [`PointsDeal::seconds`]).
     pub seconds_per_move: [f64; 2],
 }
 
