@@ -294,6 +294,15 @@ fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32, led: usiz
             for opponent in [lho, rho] {
                 w = w.min(holding(opponent, s).count_ones());
             }
+            // The first round, though, wins whenever no opponent can ruff
+            // it: each follows or holds no trump.
+            if w == 0
+                && [lho, rho]
+                    .iter()
+                    .all(|&o| holding(o, s) != 0 || holding(o, trump) == 0)
+            {
+                w = 1;
+            }
         }
         won[s] = w;
     }
