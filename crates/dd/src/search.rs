@@ -509,17 +509,18 @@ impl Search {
             }
             let mut live = n | e | so | w;
             // Owners of the live cards from the highest down, two bits each,
-            // left-aligned in the suit's 32-bit lane.
+            // left-aligned in the suit's 32-bit lane: built from the lowest
+            // card up, each new card pushing the others down a place (a
+            // short dependency chain: clearing the lowest bit and a shift).
+            // The owner's low bit is set for East and West, its high bit for
+            // South and West.
+            let (low_bit, high_bit) = (e | w, so | w);
             let mut code: u32 = 0;
-            let mut shift = 32;
             while live != 0 {
-                let bit = 1u16 << (15 - live.leading_zeros());
-                let owner = u32::from(e & bit != 0)
-                    | (u32::from(so & bit != 0) << 1)
-                    | (u32::from(w & bit != 0) * 3);
-                shift -= 2;
-                code |= owner << shift;
+                let bit = live & live.wrapping_neg();
                 live ^= bit;
+                let owner = u32::from(low_bit & bit != 0) | (u32::from(high_bit & bit != 0) << 1);
+                code = (code >> 2) | (owner << 30);
             }
             owners |= u128::from(code) << (32 * s);
         }
