@@ -850,18 +850,9 @@ fn top_three_owners(hands: &[u64; 4], s: usize) -> [usize; 3] {
 
 /// The seats holding the best, second and third best cards of suit `s`
 /// still in the hands.
+#[inline]
 pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
-    let mut rest = holding(hands[0] | hands[1] | hands[2] | hands[3], s);
-    let mut owners = [None; 3];
-    for o in &mut owners {
-        if rest == 0 {
-            break;
-        }
-        let b = 15 - rest.leading_zeros();
-        *o = (0..4).find(|&x| holding(hands[x], s) >> b & 1 != 0);
-        rest &= !(1u16 << b);
-    }
-    owners
+    top_three_owners(hands, s).map(|o| (o < 4).then_some(o))
 }
 
 #[cfg(test)]

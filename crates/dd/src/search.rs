@@ -1002,7 +1002,6 @@ fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
         trick |= 1 << c;
     }
     let survivors = live & !trick;
-    let played = [node.trick[0], node.trick[1], node.trick[2], card];
     let (_, winning) = node.winning_with(card, trump);
     let ws = suit_of(winning);
     let by_rank = holding(trick, ws).count_ones() >= 2;
@@ -1013,14 +1012,14 @@ fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
         let mut count = 0;
         if child[s] != 0 {
             // The child's top k survivors, and the cards of the trick above
-            // the lowest of them.
-            let left = holding(survivors, s);
-            let k = child[s].min(left.count_ones() as u8);
-            count = k;
-            for &c in &played {
-                if suit_of(c) == s && ((left >> (c & 15)).count_ones() as u8) < k {
-                    count += 1;
+            // the lowest of them: every live card down to the k-th survivor.
+            let mut left = holding(survivors, s);
+            if left != 0 {
+                for _ in 1..child[s].min(left.count_ones() as u8) {
+                    left &= !(1u16 << (15 - left.leading_zeros()));
                 }
+                let kth = 15 - left.leading_zeros();
+                count = (holding(live, s) >> kth).count_ones() as u8;
             }
         }
         if by_rank && s == ws {
