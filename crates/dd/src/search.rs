@@ -586,6 +586,7 @@ impl Search {
             list.push(found[0].0, 0, found[0].1);
             return list;
         }
+        let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
         for &(card, group) in &found[..count] {
             let score = if card == hint_card {
                 1000
@@ -601,8 +602,10 @@ impl Search {
                     } else {
                         self.trump_lead_score(node, seat, card, live, group)
                     }
+            } else if let Some(f) = &follow {
+                self.follow_score(node, seat, f, card, live, group)
             } else {
-                self.follow_score(node, seat, card, live, group)
+                0
             };
             list.push(card, score, group);
         }
@@ -684,64 +687,92 @@ impl Search {
         }
     }
 
-    fn follow_score(&self, node: &Node, seat: usize, card: u8, live: u64, group: (u8, u8)) -> i16 {
+    /// What the ordering of a follower's cards needs to know of the trick,
+    /// the same for every card of the node.
+    #[inline]
+    fn follow_context(&self, node: &Node, seat: usize) -> Follow {
         let trump = self.trump;
         let led = suit_of(node.trick[0]);
+        let (best, winning) = node.winning(trump);
+        let winner_seat = (node.leader as usize + best) & 3;
+        let lho = node.hands[(seat + 1) & 3];
+        let (divisor, kx, bare_ace) = match node.trick_len {
+            1 => {
+                let fourth = holding(node.hands[(seat + 2) & 3], led);
+                let third = holding(lho, led) | 1u16 << (node.trick[0] & 15);
+                if fourth > third {
+                    (23, 2, 3)
+                } else {
+                    (33, 6, 8)
+                }
+            }
+            2 => (24, 4, 4),
+            _ => (27, 6, 8),
+        };
+        Follow {
+            led,
+            winning,
+            partner_winning: (winner_seat & 1) == (seat & 1),
+            lho,
+            lho_beats_winning: can_beat(lho, winning, led, trump),
+            all: node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
+            divisor,
+            kx,
+            bare_ace,
+        }
+    }
+
+    #[inline]
+    fn follow_score(
+        &self,
+        node: &Node,
+        seat: usize,
+        f: &Follow,
+        card: u8,
+        live: u64,
+        group: (u8, u8),
+    ) -> i16 {
+        let trump = self.trump;
+        let led = f.led;
         if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
             return self.second_hand_ruff_or_discard(node, seat, card, led);
         }
-        let (best, winning) = node.winning(trump);
-        let winner_seat = (node.leader as usize + best) & 3;
+        let winning = f.winning;
         let rank = i16::from(card & 15);
-        let discard_penalty = if suit_of(card) != led && suit_of(card) != trump {
-            // Discarding: from long suits, sparing a guarded second best
-            // card and a bare top card.
-            let s = suit_of(card);
-            let mine = holding(node.hands[seat], s);
-            let len = mine.count_ones() as i16;
-            let all = holding(
-                node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
-                s,
-            );
-            let top = 15 - all.leading_zeros();
-            let rest = all & !(1u16 << top);
-            let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
-            let holds_top = mine >> top & 1 != 0;
-            let (divisor, kx, bare_ace) = match node.trick_len {
-                1 => {
-                    let fourth = holding(node.hands[(seat + 2) & 3], led);
-                    let third =
-                        holding(node.hands[(seat + 1) & 3], led) | 1u16 << (node.trick[0] & 15);
-                    if fourth > third {
-                        (23, 2, 3)
-                    } else {
-                        (33, 6, 8)
-                    }
+        let discard_penalty = || {
+            if suit_of(card) != led && suit_of(card) != trump {
+                // Discarding: from long suits, sparing a guarded second best
+                // card and a bare top card.
+                let s = suit_of(card);
+                let mine = holding(node.hands[seat], s);
+                let len = mine.count_ones() as i16;
+                let all = holding(f.all, s);
+                let top = 15 - all.leading_zeros();
+                let rest = all & !(1u16 << top);
+                let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+                let holds_top = mine >> top & 1 != 0;
+                let mut add = len * 64 / f.divisor;
+                if len == 2 && holds_second {
+                    add -= f.kx;
+                } else if len == 1 && holds_top {
+                    add -= f.bare_ace;
                 }
-                2 => (24, 4, 4),
-                _ => (27, 6, 8),
-            };
-            let mut add = len * 64 / divisor;
-            if len == 2 && holds_second {
-                add -= kx;
-            } else if len == 1 && holds_top {
-                add -= bare_ace;
+                add
+            } else {
+                0
             }
-            add
-        } else {
-            0
         };
         let last = node.trick_len == 3;
-        let lho = node.hands[(seat + 1) & 3];
-        if (winner_seat & 1) == (seat & 1) {
+        let lho = f.lho;
+        if f.partner_winning {
             // Partner is winning the trick.
-            if last || !can_beat(lho, winning, led, trump) {
-                return -rank + discard_penalty;
+            if last || !f.lho_beats_winning {
+                return -rank + discard_penalty();
             }
             if beats(card, winning, trump) && !can_beat(lho, card, led, trump) {
                 return 50 - rank;
             }
-            -rank + discard_penalty
+            -rank + discard_penalty()
         } else if beats(card, winning, trump) {
             if last {
                 return 100 - rank;
@@ -785,9 +816,31 @@ impl Search {
                 -11 + place
             }
         } else {
-            -rank + discard_penalty
+            -rank + discard_penalty()
         }
     }
+}
+
+/// The trick as a follower's ordering sees it (see
+/// [`Search::follow_context`]).
+struct Follow {
+    /// The suit led.
+    led: usize,
+    /// The card winning the trick so far.
+    winning: u8,
+    /// Whether the follower's partner is winning it.
+    partner_winning: bool,
+    /// The hand of the next player.
+    lho: u64,
+    /// Whether the next player can beat the winning card.
+    lho_beats_winning: bool,
+    /// The cards still in the hands.
+    all: u64,
+    /// The discard weights of this seat in the trick: the divisor of the
+    /// length, the penalty for a guarded second best and for a bare top.
+    divisor: i16,
+    kx: i16,
+    bare_ace: i16,
 }
 
 impl Search {
