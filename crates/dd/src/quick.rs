@@ -277,6 +277,22 @@ fn cash_suit(hands: &[u64; 4], leader: usize, s: usize, cross: bool) -> (u32, u8
 fn cash_from(hands: &[u64; 4], leader: usize, trump: usize, need: i32, led: usize) -> (i32, Req) {
     let lho = hands[(leader + 1) & 3];
     let rho = hands[(leader + 3) & 3];
+    // A ceiling first: the leader only cashes suits it heads or the
+    // opponents are out of, at most its length in each.
+    let others = hands[(leader + 2) & 3] | lho | rho;
+    let ceiling: u32 = (0..4)
+        .map(|s| {
+            let mine = holding(hands[leader], s);
+            if mine > holding(others, s) || holding(lho | rho, s) == 0 {
+                mine.count_ones()
+            } else {
+                0
+            }
+        })
+        .sum();
+    if (ceiling as i32) < need {
+        return (0, [0; 4]);
+    }
     let mut req = [0u8; 4];
     let mut won = [0u32; 4];
     for s in 0..4 {
