@@ -468,6 +468,7 @@ pub fn run_together(
         .collect();
     let failures: Vec<Result<Vec<usize>, ResultsError>> = pending
         .par_iter()
+        .with_max_len(1)
         .map(|&i| {
             let mut failed = Vec::new();
             for (k, r) in runs.iter().enumerate() {

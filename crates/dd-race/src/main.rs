@@ -261,7 +261,7 @@ fn main() -> Result<()> {
     });
     let (_, ours) = time(|| {
         pool.install(|| {
-            leaves.par_iter().for_each(|(worlds, k)| {
+            leaves.par_iter().with_max_len(1).for_each(|(worlds, k)| {
                 dd::batch::with_thread_solver(|s| {
                     for w in worlds {
                         let _ = s.can_take(w, *k);

@@ -140,6 +140,7 @@ fn values_unchecked(
         .collect();
     let outcomes = tasks
         .par_iter()
+        .with_max_len(1)
         .map(|&(c, w)| {
             let world = Board {
                 deal: worlds[w],

@@ -352,6 +352,7 @@ impl Searcher<'_> {
         let won: Vec<usize> = if self.config.parallel_leaves && worlds.len() > 1 {
             worlds
                 .par_iter()
+                .with_max_len(1)
                 .copied()
                 .filter(|&w| max_wins(state, w, evaluator))
                 .collect()

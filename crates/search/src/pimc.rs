@@ -80,6 +80,7 @@ pub(crate) fn from_root_per_world(
     let left = problem.tricks_left();
     (0..problem.world_count())
         .into_par_iter()
+        .with_max_len(1)
         .map(|w| {
             let values = evaluator
                 .card_values(&problem.root_position(w))
