@@ -100,9 +100,13 @@ pub struct PointsDeal {
     /// B's points in the same two games (B held the other seats).
     pub b: [f64; 2],
     /// Seconds spent choosing cards, by A and by B: CPU time of the playing
-    /// thread (results recorded before 2026-11-23, fourth session, hold wall
-    /// time).
+    /// thread when [`PointsDeal::cpu_seconds`] is set; wall time, which
+    /// counts pauses and a busy machine, in results recorded before.
     pub seconds: [f64; 2],
+    /// Whether `seconds` is CPU time (absent, and so false, in records
+    /// written before the arena measured CPU time).
+    #[serde(default)]
+    pub cpu_seconds: bool,
     /// Cards chosen by a search, by A and by B.
     pub moves: [usize; 2],
 }
@@ -170,6 +174,7 @@ impl PointsMatch {
             a: [0.0; 2],
             b: [0.0; 2],
             seconds: [0.0; 2],
+            cpu_seconds: true,
             moves: [0; 2],
         };
         for (game, a_team) in [0usize, 1].into_iter().enumerate() {
@@ -340,9 +345,12 @@ pub struct PointsSummary {
     /// The standard error of `difference`, from the spread of the per-deal
     /// differences.
     pub sigma: f64,
-    /// A's and B's mean seconds per searched move (CPU time, see
-    /// [`PointsDeal::seconds`]).
+    /// A's and B's mean CPU seconds per searched move, over the deals whose
+    /// times are CPU time (see [`PointsDeal::seconds`]).
     pub seconds_per_move: [f64; 2],
+    /// How many deals have CPU times: `seconds_per_move` is over these
+    /// alone, and means nothing when there are none.
+    pub timed_deals: usize,
 }
 
 /// The summary of the deals of a match.
@@ -352,6 +360,7 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
     let (mut a, mut b) = (0.0, 0.0);
     let mut diffs = Vec::with_capacity(n);
     let (mut secs, mut moves) = ([0.0; 2], [0usize; 2]);
+    let mut timed_deals = 0;
     for d in deals {
         let (da, db) = (d.a[0] + d.a[1], d.b[0] + d.b[1]);
         a += da;
@@ -361,9 +370,12 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
         } else {
             0.0
         });
-        for i in 0..2 {
-            secs[i] += d.seconds[i];
-            moves[i] += d.moves[i];
+        if d.cpu_seconds {
+            timed_deals += 1;
+            for i in 0..2 {
+                secs[i] += d.seconds[i];
+                moves[i] += d.moves[i];
+            }
         }
     }
     let total = a + b;
@@ -389,12 +401,30 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
                 0.0
             }
         }),
+        timed_deals,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wall_times_of_old_records_stay_out_of_the_time_per_move() {
+        let old = r#"{"index":0,"deal":"x","a":[100.0,60.0],"b":[62.0,102.0],"seconds":[90.0,4.0],"moves":[10,10]}"#;
+        let old: PointsDeal = serde_json::from_str(old).expect("an old record reads");
+        assert!(!old.cpu_seconds);
+        let new = PointsDeal {
+            index: 1,
+            cpu_seconds: true,
+            seconds: [2.0, 1.0],
+            ..old.clone()
+        };
+        let s = summarize(&[old.clone(), new]);
+        assert_eq!((s.deals, s.timed_deals), (2, 1));
+        assert_eq!(s.seconds_per_move, [0.2, 0.1]);
+        assert_eq!(summarize(&[old]).timed_deals, 0);
+    }
 
     #[test]
     fn a_match_is_reproducible_and_resumes() {
