@@ -47,6 +47,10 @@ enum Command {
     Match(commands::arena::MatchArgs),
     /// The statistics of a match's results file.
     Report(commands::arena::ReportArgs),
+    /// Two players of the trick-costs template against each other at
+    /// Belote or bridge card play, each deal twice with the teams swapped;
+    /// results appended as each deal finishes, a rerun resumes.
+    PointsMatch(commands::points::PointsMatchArgs),
     /// Run one of the papers' experiments and write its report.
     Experiment(commands::arena::ExperimentArgs),
     /// Sit at a Blue Chip table manager (protocol 18) and bid and play a
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::Deals(args) => commands::arena::deals(args),
         Command::Match(args) => commands::arena::play_match(args),
         Command::Report(args) => commands::arena::report(args),
+        Command::PointsMatch(args) => commands::points::run(args),
         Command::Experiment(args) => commands::arena::experiment(args),
         Command::Seat(args) => commands::seat::run(args),
         Command::Serve(args) => commands::serve::run(args),

@@ -184,3 +184,40 @@ fn belote_errors_name_the_flag_and_card() {
     ]);
     assert!(e.contains("--deal"), "{e}");
 }
+
+#[test]
+fn a_points_match_plays_resumes_and_refuses_another_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("m.jsonl");
+    let run = |a: &str, deals: &str| {
+        alphamu()
+            .args(["points-match", "--a", a, "--b", "random", "--deals", deals])
+            .args(["--threads", "1", "--results"])
+            .arg(&results)
+            .assert()
+    };
+    let first = run("pimc:worlds=2:rd=none", "2").success();
+    let first = String::from_utf8(first.get_output().stdout.clone()).unwrap();
+    assert!(first.contains("deals: 2 "), "{first}");
+    let lines = |p: &std::path::Path| std::fs::read_to_string(p).unwrap().lines().count();
+    assert_eq!(lines(&results), 3, "a header and a line per deal");
+    // A longer run keeps the two deals played and adds the third.
+    let before = std::fs::read_to_string(&results).unwrap();
+    let again = run("pimc:worlds=2:rd=none", "3").success();
+    let again = String::from_utf8(again.get_output().stdout.clone()).unwrap();
+    assert!(again.contains("deals: 3 "), "{again}");
+    assert!(std::fs::read_to_string(&results)
+        .unwrap()
+        .starts_with(&before));
+    // Another player on the same file is refused, naming the file.
+    let other = run("random", "3").failure();
+    let err = String::from_utf8(other.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("another match") && err.contains("m.jsonl"),
+        "{err}"
+    );
+    // A misspelt setting is named.
+    let bad = run("pimc:wrlds=2", "1").failure();
+    let err = String::from_utf8(bad.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("--a") && err.contains("wrlds"), "{err}");
+}

@@ -8,5 +8,6 @@ pub mod dd;
 pub mod demo;
 pub mod games;
 pub mod play;
+pub mod points;
 pub mod seat;
 pub mod serve;

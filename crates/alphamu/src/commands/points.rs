@@ -1,0 +1,89 @@
+//! `alphamu points-match`: two players of the trick-costs paper's template
+//! (random, PIMC, alpha-mu, Fusion, with any settings) against each other
+//! at Belote or bridge card play, each deal played twice with the teams
+//! swapped, as the round robins play them.
+
+use anyhow::Result;
+use arena::points::{summarize, PointsGame, PointsMatch};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use template::PlayerKind;
+
+/// `alphamu points-match`.
+#[derive(Args)]
+pub struct PointsMatchArgs {
+    /// The game: belote (a random trump, card points) or bridge (card play
+    /// with a random strain, every seat its own hand, tricks as points).
+    #[arg(long, default_value = "belote")]
+    game: PointsGame,
+    /// Player A, as in the round robins' reports: `random`,
+    /// `pimc:worlds=10`, `alphamu:worlds=10:leaf=5`, `fusion:base=2:leaf=5`
+    /// (add `:rd=none` to search to the end of the deal).
+    #[arg(long)]
+    a: String,
+    /// Player B.
+    #[arg(long)]
+    b: String,
+    /// How many random deals (each played twice).
+    #[arg(long, default_value_t = 100)]
+    deals: usize,
+    /// The results file (JSON lines, a line per deal as it finishes); a
+    /// run on an existing file of the same match resumes it.
+    #[arg(long)]
+    results: PathBuf,
+    /// Seed of the deals and of every choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (deals in parallel); 0 uses every core.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// Runs `alphamu points-match` and prints the summary.
+pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
+    let a: PlayerKind = args
+        .a
+        .parse()
+        .map_err(|e| anyhow::anyhow!("--a {:?}: {e}", args.a))?;
+    let b: PlayerKind = args
+        .b
+        .parse()
+        .map_err(|e| anyhow::anyhow!("--b {:?}: {e}", args.b))?;
+    let config = PointsMatch {
+        game: args.game,
+        a,
+        b,
+        seed: args.seed,
+    };
+    let bar = ProgressBar::new(args.deals as u64);
+    bar.set_style(
+        ProgressStyle::with_template("deals {bar:40} {pos}/{len}, eta {eta}")
+            .expect("valid template"),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    let step = || bar.inc(1);
+    let deals = pool.install(|| config.run(args.deals, &args.results, &step))?;
+    bar.finish_and_clear();
+    let s = summarize(&deals);
+    println!(
+        "{} (A) against {} (B), {:?}, seed {}",
+        config.a, config.b, args.game, args.seed
+    );
+    println!("deals: {} (each played twice, the teams swapped)", s.deals);
+    println!("A's share of the points: {:.1}%", s.share_a);
+    println!(
+        "A's share minus B's: {:+.1} ± {:.1} points in percent",
+        s.difference, s.sigma
+    );
+    if s.timed_deals > 0 {
+        println!(
+            "CPU seconds per searched move: A {:.3}, B {:.3} (over {} deals)",
+            s.seconds_per_move[0], s.seconds_per_move[1], s.timed_deals
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
