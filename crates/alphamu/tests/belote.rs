@@ -209,6 +209,11 @@ fn a_points_match_plays_resumes_and_refuses_another_match() {
     assert!(std::fs::read_to_string(&results)
         .unwrap()
         .starts_with(&before));
+    // No deals: the file's deals summed up, nothing played.
+    let read = run("pimc:worlds=2:rd=none", "0").success();
+    let read = String::from_utf8(read.get_output().stdout.clone()).unwrap();
+    assert!(read.contains("deals: 3 "), "{read}");
+    assert_eq!(lines(&results), 4);
     // Another player on the same file is refused, naming the file.
     let other = run("random", "3").failure();
     let err = String::from_utf8(other.get_output().stderr.clone()).unwrap();

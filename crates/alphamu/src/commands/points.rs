@@ -26,7 +26,9 @@ pub struct PointsMatchArgs {
     /// Player B.
     #[arg(long)]
     b: String,
-    /// How many random deals (each played twice).
+    /// How many random deals (each played twice); 0 plays nothing and
+    /// sums up the deals the results file holds, even while another run
+    /// is writing it.
     #[arg(long, default_value_t = 100)]
     deals: usize,
     /// The results file (JSON lines, a line per deal as it finishes); a
@@ -68,6 +70,10 @@ pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
     let step = || bar.inc(1);
     let deals = pool.install(|| config.run(args.deals, &args.results, &step))?;
     bar.finish_and_clear();
+    if deals.is_empty() {
+        println!("{}: no deal played yet", args.results.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let s = summarize(&deals);
     println!(
         "{} (A) against {} (B), {:?}, seed {}",
