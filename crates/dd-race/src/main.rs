@@ -213,15 +213,18 @@ fn main() -> Result<()> {
         positions.len()
     );
     let mut solver = Solver::new();
+    let mut one_thread = Vec::with_capacity(positions.len());
     let (ours, theirs, mismatches) = duel(
         &mut opponent,
         &positions,
         |p| {
-            solver
+            let values = solver
                 .card_values(p)
                 .into_iter()
                 .map(|v| (v.card, v.tricks))
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            one_thread.push(values.clone());
+            values
         },
         |o, p| o.card_values(p),
     );
@@ -235,6 +238,29 @@ fn main() -> Result<()> {
         theirs,
         mismatches,
     });
+    let (parallel, ours) = time(|| pool.install(|| dd::batch::card_values(&positions)));
+    // Checked against our one-thread answers, which were checked against
+    // the opponent's.
+    let mismatches = parallel
+        .iter()
+        .zip(&one_thread)
+        .filter(|(values, one)| {
+            values
+                .iter()
+                .map(|v| (v.card, v.tricks))
+                .ne(one.iter().copied())
+        })
+        .count();
+    rows.push(Row {
+        workload: format!(
+            "value of every card, {} reference positions",
+            positions.len()
+        ),
+        threads,
+        ours,
+        theirs: None,
+        mismatches,
+    });
 
     let threshold_label = format!(
         "threshold queries, {} leaves x 20 worlds, 4-7 cards played",
@@ -246,10 +272,15 @@ fn main() -> Result<()> {
         .flat_map(|(worlds, k)| worlds.iter().map(move |w| (w, *k)))
         .collect();
     let mut solver = Solver::new();
+    let mut one_thread = Vec::with_capacity(queries.len());
     let (ours, theirs, mismatches) = duel(
         &mut opponent,
         &queries,
-        |&(w, k)| solver.can_take(w, k),
+        |&(w, k)| {
+            let yes = solver.can_take(w, k);
+            one_thread.push(yes);
+            yes
+        },
         |o, &(w, k)| o.can_take(w, k),
     );
     rows.push(Row {
@@ -259,23 +290,32 @@ fn main() -> Result<()> {
         theirs,
         mismatches,
     });
-    let (_, ours) = time(|| {
+    let (parallel, ours) = time(|| {
         pool.install(|| {
-            leaves.par_iter().with_max_len(1).for_each(|(worlds, k)| {
-                dd::batch::with_thread_solver(|s| {
-                    for w in worlds {
-                        let _ = s.can_take(w, *k);
-                    }
-                });
-            });
-        });
+            leaves
+                .par_iter()
+                .with_max_len(1)
+                .flat_map_iter(|(worlds, k)| {
+                    dd::batch::with_thread_solver(|s| {
+                        worlds.iter().map(|w| s.can_take(w, *k)).collect::<Vec<_>>()
+                    })
+                })
+                .collect::<Vec<bool>>()
+        })
     });
+    // Checked against our one-thread answers, as above.
+    let mismatches = parallel
+        .iter()
+        .zip(&one_thread)
+        .filter(|(a, b)| a != b)
+        .count()
+        + parallel.len().abs_diff(one_thread.len());
     rows.push(Row {
         workload: threshold_label,
         threads,
         ours,
         theirs: None,
-        mismatches: 0,
+        mismatches,
     });
 
     println!("| workload | threads | ours | {name} | ours / {name} | answers differing |");
@@ -298,6 +338,9 @@ fn main() -> Result<()> {
             r.mismatches
         );
     }
+    println!(
+        "\nRows without {name}'s time compare our answers on several threads with our one-thread answers."
+    );
     anyhow::ensure!(
         total_mismatches == 0,
         "{total_mismatches} answers differ from {name}"
