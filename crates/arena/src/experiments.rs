@@ -1068,7 +1068,8 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
     let fusion_worlds = if fusion_base == 1 {
         "one drawn deal and every way of handing its four hands around the seats (24 at a trick's start)".to_string()
     } else {
-        format!("{fusion_base} drawn deals and, for each, every way of handing its four hands around the seats (up to {} at a trick's start)", 24 * fusion_base)
+        let whole = fusion_base.min(template::MAX_WORLDS / 24);
+        format!("{fusion_base} drawn deals and, for each, every way of handing its four hands around the seats ({} at a trick's start: a drawn deal whose permutations would pass {} worlds is left out)", 24 * whole, template::MAX_WORLDS)
     };
     write!(
         out,

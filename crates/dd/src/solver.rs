@@ -176,6 +176,21 @@ impl Solver {
         (if node.mover() & 1 == 0 { ns } else { left - ns }) as u8
     }
 
+    /// [`Solver::tricks`], its null-window searches starting at `guess`
+    /// tricks for the side to move: the answer is exact whatever the guess,
+    /// and takes two searches when the guess is right (each step away from
+    /// it costs one more). A caller solving many similar positions (the
+    /// leaves of a search in one world) passes the last answer.
+    pub fn tricks_near(&mut self, position: &Position, guess: u8) -> u8 {
+        let node = self.prepare(position);
+        let left = node.tricks_left();
+        let guess = i32::from(guess).min(left);
+        let mover_ns = node.mover() & 1 == 0;
+        let ns_guess = if mover_ns { guess } else { left - guess };
+        let ns = self.exact_ns_from(&node, 0, left, ns_guess);
+        (if mover_ns { ns } else { left - ns }) as u8
+    }
+
     /// Every legal card of the player to move with the tricks its side takes
     /// after playing it (the current trick included), in hand order.
     pub fn card_values(&mut self, position: &Position) -> Vec<CardValue> {

@@ -23,6 +23,26 @@ fn exact_count_equals_plain_minimax_on_small_positions() {
 }
 
 #[test]
+fn a_count_from_any_guess_is_the_exact_count() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut solver = Solver::with_table_size(16);
+    for i in 0..200 {
+        let cards = 1 + i % 5;
+        let played = (i * 3) % (4 * cards);
+        let position = random_position(&mut rng, cards, played);
+        let exact = minimax(&position);
+        // Guesses below, at and above the answer, and past the tricks left.
+        for guess in 0..=(cards as u8 + 2) {
+            assert_eq!(
+                solver.tricks_near(&position, guess),
+                exact,
+                "{position:?} guess {guess}"
+            );
+        }
+    }
+}
+
+#[test]
 fn best_card_value_equals_exact_count_and_threshold_agrees() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut solver = Solver::new();

@@ -33,5 +33,5 @@ pub use players::{
     choose, choose_with, pimc_by_template, Choice, PlayerKind, PlayerSpecError, Truncation,
 };
 pub use spec::{AlphaMu, Cut, Front, Fusion, NodeInfo, Pimc, Role, Side, Spec, Window};
-pub use tree::{Depth, RootCard, Tree};
+pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};
 pub use view::{View, ViewError};

@@ -40,10 +40,23 @@ impl Oracle for Belote {
     }
 }
 
+/// The size (log2 of the entries) of the double-dummy table of each world
+/// of a search: a quarter of the solver's default, since a search keeps
+/// one per world. The table grows only as it fills (about 40 bytes an
+/// entry) and is emptied past half full: at 2^18 it was emptied again and
+/// again within one alpha-mu search of a full deal, which then took three
+/// times as long (`bridge_moves` example); 2^22 is no faster than 2^20.
+const LEAF_TABLE_LOG2: u32 = 20;
+
 /// Bridge positions valued by our double-dummy solver (tricks are the
-/// points). Its table is a sixteenth of the default, since a search keeps
-/// one per world.
-struct Dd(dd::Solver);
+/// points), one per world.
+struct Dd {
+    solver: dd::Solver,
+    /// North-South's tricks in the last position valued: the leaves of a
+    /// search in one world come one after another and mostly differ by a
+    /// trick or none, so the next count starts its search there.
+    last_ns: Option<u8>,
+}
 
 impl Dd {
     fn position(state: &PlayState<Bridge>) -> bridge::Position {
@@ -60,14 +73,26 @@ impl Dd {
 
 impl OpenCards<Bridge> for Dd {
     fn card_means(&mut self, state: &PlayState<Bridge>) -> Vec<(Card, f64)> {
-        self.0
+        self.solver
             .card_values(&Self::position(state))
             .into_iter()
             .map(|v| (v.card, f64::from(v.tricks)))
             .collect()
     }
     fn mean_value(&mut self, state: &PlayState<Bridge>) -> f64 {
-        f64::from(self.0.tricks(&Self::position(state)))
+        let position = Self::position(state);
+        let left = position.tricks_left() as u8;
+        let mover_ns = position.to_move().index().is_multiple_of(2);
+        let tricks = match self.last_ns {
+            Some(ns) => {
+                let ns = ns.min(left);
+                let guess = if mover_ns { ns } else { left - ns };
+                self.solver.tricks_near(&position, guess)
+            }
+            None => self.solver.tricks(&position),
+        };
+        self.last_ns = Some(if mover_ns { tricks } else { left - tricks });
+        f64::from(tricks)
     }
 }
 
@@ -75,7 +100,10 @@ impl Oracle for Bridge {
     fn open_cards(&self, horizon: Option<Horizon>) -> Box<dyn OpenCards<Self>> {
         match horizon {
             Some(h) => Box::new(OpenSolver::with_horizon(*self, h)),
-            None => Box::new(Dd(dd::Solver::with_table_size(18))),
+            None => Box::new(Dd {
+                solver: dd::Solver::with_table_size(LEAF_TABLE_LOG2),
+                last_ns: None,
+            }),
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::leaves::SolverLeaves;
 use crate::oracle::Oracle;
 use crate::spec::{AlphaMu, Fusion, Pimc, Spec};
-use crate::tree::{Depth, Tree};
+use crate::tree::{Depth, Tree, MAX_WORLDS};
 use crate::view::{View, ViewError};
 use cards::{Card, Hand};
 use open_solver::Horizon;
@@ -46,7 +46,10 @@ pub enum PlayerKind {
         cut: Truncation,
     },
     /// Fusion over `base` drawn worlds and every permutation of their
-    /// hands.
+    /// hands, at most [`MAX_WORLDS`] worlds: the drawn deals whose
+    /// permutations would pass it are left out whole (in bridge without a
+    /// dummy a deal gives 24 worlds, so `base` above 2 adds nothing at the
+    /// first card).
     Fusion {
         /// Worlds drawn per move before permuting hands.
         base: usize,
@@ -75,14 +78,13 @@ impl PlayerKind {
     }
 
     /// The paper's settings for bridge (figure 7): as for Belote, but
-    /// alpha-mu's depth-rd is 9, and Fusion draws 4 deals (dummy's hand is
-    /// seen by all: 6 ways of handing the other three around each).
+    /// alpha-mu's depth-rd is 9. Fusion keeps the paper's 24 worlds: one
+    /// drawn deal and the 24 ways of handing its four hands around, as our
+    /// bridge card play shows no dummy (with a dummy seen by all, 24 worlds
+    /// would be 4 drawn deals of 6 permutations each: `base=4`).
     #[must_use]
     pub fn paper_bridge(name: &str) -> Option<PlayerKind> {
-        match Self::paper(name, 9, 20) {
-            Some(PlayerKind::Fusion { cut, .. }) => Some(PlayerKind::Fusion { base: 4, cut }),
-            other => other,
-        }
+        Self::paper(name, 9, 20)
     }
 
     fn paper(name: &str, alphamu_rd: usize, fusion_rd: usize) -> Option<PlayerKind> {
@@ -363,8 +365,7 @@ pub fn choose_with<G: Oracle>(
             })
         }
         PlayerKind::Fusion { base, cut } => {
-            let mut drawn = view.permutation_worlds(rng, *base)?;
-            drawn.truncate(64);
+            let drawn = view.permutation_worlds(rng, *base, MAX_WORLDS)?;
             let scores = search(&Fusion, view, &drawn, cut, cards_left, seed);
             Ok(Choice {
                 card: best(&scores),

@@ -6,6 +6,9 @@ use crate::spec::{group_by_hand, Cut, NodeInfo, Role, Side, Spec};
 use cards::{Card, Hand, Seat};
 use games::{team_of, PlayState, Taken, Trick, TrickGame};
 
+/// The most worlds a search holds (one bit of a `u64` each).
+pub const MAX_WORLDS: usize = 64;
+
 /// How deep the tree goes before its leaves take over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Depth {
@@ -69,7 +72,10 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         leaves: &'a mut dyn Leaves<G>,
         depth: Depth,
     ) -> Self {
-        assert!(!worlds.is_empty() && worlds.len() <= 64, "1 to 64 worlds");
+        assert!(
+            !worlds.is_empty() && worlds.len() <= MAX_WORLDS,
+            "1 to 64 worlds"
+        );
         Tree {
             spec,
             root,
@@ -93,7 +99,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     }
 
     fn all_worlds(&self) -> u64 {
-        if self.worlds.len() == 64 {
+        if self.worlds.len() == MAX_WORLDS {
             u64::MAX
         } else {
             (1u64 << self.worlds.len()) - 1

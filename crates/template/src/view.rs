@@ -287,16 +287,24 @@ impl<G: TrickGame> View<G> {
     /// hold; duplicates dropped. Each seat then holds each of its possible
     /// hands in several worlds, and the watcher's real hand is in the first.
     ///
+    /// At most `limit` worlds: a drawn deal whose permutations would pass
+    /// it is left out whole (with those after it), since Fusion's players
+    /// judge a card over the worlds they cannot tell apart, and a deal cut
+    /// short gives some hands fewer worlds than others. The first drawn
+    /// deal is always kept whole.
+    ///
     /// # Errors
     /// [`ViewError::NoWorld`] when no deal fits.
     pub fn permutation_worlds(
         &self,
         rng: &mut impl Rng,
         base: usize,
+        limit: usize,
     ) -> Result<Vec<[Hand; 4]>, ViewError> {
         let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
         let mut worlds: Vec<[Hand; 4]> = Vec::new();
         for world in self.draw_many(rng, base)? {
+            let mut added: Vec<[Hand; 4]> = Vec::new();
             for perm in permutations(seats.len()) {
                 let mut hands = world;
                 for (i, &s) in seats.iter().enumerate() {
@@ -305,10 +313,14 @@ impl<G: TrickGame> View<G> {
                 let fits = seats
                     .iter()
                     .all(|&s| hands[s].len() == self.sizes[s] && hands[s].0 & self.lacks[s].0 == 0);
-                if fits && !worlds.contains(&hands) {
-                    worlds.push(hands);
+                if fits && !worlds.contains(&hands) && !added.contains(&hands) {
+                    added.push(hands);
                 }
             }
+            if !worlds.is_empty() && worlds.len() + added.len() > limit {
+                break;
+            }
+            worlds.extend(added);
         }
         Ok(worlds)
     }
@@ -358,6 +370,44 @@ mod tests {
         list.split_whitespace()
             .map(|c| c.parse::<Card>().expect("a card"))
             .collect()
+    }
+
+    #[test]
+    fn permutation_worlds_keep_whole_drawn_deals_within_the_limit() {
+        // Bridge without a dummy, at the first card: every drawn deal gives
+        // its 24 permutations, so four deals (96 worlds) pass 64 and only
+        // two fit whole.
+        let deal: cards::Deal =
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+                .parse()
+                .expect("a deal");
+        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let view = View::new(&state, Seat::North, &[]);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let worlds = view.permutation_worlds(&mut rng, 4, 64).expect("worlds");
+        assert_eq!(worlds.len(), 48);
+        // Every hand of the two drawn deals lies in every seat in 6 worlds
+        // (the permutations of the other seats), North's real hand, in
+        // both deals, in 12.
+        let real = view.own_hand();
+        for s in 0..4 {
+            let mut held: Vec<Hand> = worlds.iter().map(|w| w[s]).collect();
+            held.sort_by_key(|h| h.0);
+            held.dedup();
+            assert_eq!(held.len(), 7, "seat {s}: the real hand and 2 x 3 others");
+            for h in held {
+                let expected = if h == real { 12 } else { 6 };
+                assert_eq!(worlds.iter().filter(|w| w[s] == h).count(), expected);
+            }
+        }
+        // The first drawn deal is kept even when it alone passes the limit.
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        assert_eq!(
+            view.permutation_worlds(&mut rng, 4, 10)
+                .expect("worlds")
+                .len(),
+            24
+        );
     }
 
     #[test]

@@ -351,3 +351,31 @@ fn bridge_values_from_our_double_dummy_solver_equal_the_open_solvers() {
         assert_eq!(dd, open, "deal {i}: {deal}");
     }
 }
+
+#[test]
+fn bridge_leaf_values_in_a_row_equal_the_open_solvers() {
+    // One double-dummy oracle values many positions one after another, as
+    // the leaves of a search in one world: each count starts from the last
+    // answer, which must change no value, whoever moves and however many
+    // tricks are left.
+    use template::Oracle;
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    let game = Bridge::new(Some(Suit::Hearts));
+    let mut dd = game.open_cards(None);
+    let mut open = OpenSolver::new(game);
+    for i in 0..120 {
+        let deal = cards::Deal::random(&mut rng, 6);
+        let mut state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        for _ in 0..(i % 13) {
+            let legal: Vec<Card> = state.legal_cards().iter().collect();
+            state
+                .play(legal[rng.gen_range(0..legal.len())])
+                .expect("legal");
+        }
+        assert_eq!(
+            dd.mean_value(&state),
+            open.mean_value(&state),
+            "position {i}: {deal}"
+        );
+    }
+}
