@@ -128,6 +128,9 @@ pub struct OpenSolver<G: TrickGame> {
     /// Exact values by null-window steps (MTD(f)) rather than one
     /// full-window search (switch off to test).
     pub mtdf: bool,
+    /// North-South's points and the points left in the last position
+    /// [`OpenSolver::value`] valued: its first guess for the next.
+    last_share: Option<(i32, i32)>,
 }
 
 impl<G: TrickGame> OpenSolver<G> {
@@ -174,6 +177,7 @@ impl<G: TrickGame> OpenSolver<G> {
             equivalence: true,
             use_table: true,
             mtdf: true,
+            last_share: None,
         }
     }
 
@@ -293,7 +297,18 @@ impl<G: TrickGame> OpenSolver<G> {
     /// trick's cards included), both sides playing perfectly.
     pub fn value(&mut self, state: &PlayState<G>) -> i32 {
         let node = self.node(state);
-        let ns = self.exact(&node, node.rest / 2);
+        // The last position valued was most likely a neighbour (the leaves
+        // of a search in one world): North-South's share of its points is
+        // the first guess.
+        let guess = match self.last_share {
+            Some((ns, rest)) if rest > 0 => {
+                i32::try_from(i64::from(ns) * i64::from(node.rest) / i64::from(rest))
+                    .unwrap_or(node.rest / 2)
+            }
+            _ => node.rest / 2,
+        };
+        let ns = self.exact(&node, guess);
+        self.last_share = Some((ns, node.rest));
         self.for_mover(&node, ns)
     }
 

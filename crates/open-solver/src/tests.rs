@@ -198,3 +198,21 @@ fn playouts_past_a_horizon_follow_their_seed() {
     let total = f64::from(Belote::new(Suit::Spades).total_points());
     assert!(a.iter().all(|&(_, m)| (0.0..=total).contains(&m)));
 }
+
+#[test]
+fn values_in_a_row_from_one_solver_match_a_plain_minimax() {
+    // One solver values many positions of one game's rules one after
+    // another, each search starting from the last answer's share of the
+    // points: that guess must change no value.
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let rules = random_rules(&mut rng);
+    let mut solver = OpenSolver::new(rules);
+    for i in 0..200 {
+        let state = random_position(&mut rng, rules, 1 + i % 4, i % 4);
+        assert_eq!(
+            solver.value(&state),
+            mover_points(&state, brute(&state)),
+            "position {i}: {state:?}"
+        );
+    }
+}
