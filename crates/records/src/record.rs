@@ -19,6 +19,30 @@ pub enum Vulnerability {
     All,
 }
 
+impl Vulnerability {
+    /// Whether `side` is vulnerable.
+    #[must_use]
+    pub const fn of(self, side: cards::Side) -> bool {
+        matches!(
+            (self, side),
+            (Vulnerability::All, _)
+                | (Vulnerability::NS, cards::Side::NorthSouth)
+                | (Vulnerability::EW, cards::Side::EastWest)
+        )
+    }
+
+    /// The vulnerability of a board where only `side`'s state is known:
+    /// that side alone vulnerable, or nobody.
+    #[must_use]
+    pub const fn only(side: cards::Side, vulnerable: bool) -> Vulnerability {
+        match (vulnerable, side) {
+            (false, _) => Vulnerability::None,
+            (true, cards::Side::NorthSouth) => Vulnerability::NS,
+            (true, cards::Side::EastWest) => Vulnerability::EW,
+        }
+    }
+}
+
 impl fmt::Display for Vulnerability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -169,8 +193,28 @@ pub(crate) fn check_play(
 
 #[cfg(test)]
 mod tests {
-    use super::{auction_complete, auction_ending_in, contract_of};
-    use cards::Seat;
+    use super::{auction_complete, auction_ending_in, contract_of, Vulnerability};
+    use cards::{Seat, Side};
+
+    #[test]
+    fn vulnerability_of_a_side_and_back() {
+        // (vulnerability, North-South vulnerable, East-West vulnerable)
+        let table = [
+            (Vulnerability::None, false, false),
+            (Vulnerability::NS, true, false),
+            (Vulnerability::EW, false, true),
+            (Vulnerability::All, true, true),
+        ];
+        for (vul, ns, ew) in table {
+            assert_eq!(vul.of(Side::NorthSouth), ns, "{vul}");
+            assert_eq!(vul.of(Side::EastWest), ew, "{vul}");
+            for (side, v) in [(Side::NorthSouth, ns), (Side::EastWest, ew)] {
+                assert_eq!(Vulnerability::only(side, v).of(side), v);
+            }
+        }
+        assert_eq!(Vulnerability::only(Side::EastWest, true), Vulnerability::EW);
+        assert!(!Vulnerability::only(Side::EastWest, true).of(Side::NorthSouth));
+    }
 
     #[test]
     fn an_auction_ending_in_a_contract_gives_it_back() {

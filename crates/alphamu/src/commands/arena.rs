@@ -321,12 +321,7 @@ fn deals_from_games(files: &[PathBuf], out: Option<&std::path::Path>) -> Result<
                 );
                 continue;
             };
-            let vulnerable = matches!(
-                (g.vul, declarer.side()),
-                (records::Vulnerability::All, _)
-                    | (records::Vulnerability::NS, cards::Side::NorthSouth)
-                    | (records::Vulnerability::EW, cards::Side::EastWest)
-            );
+            let vulnerable = g.vul.of(declarer.side());
             number += 1;
             let board = deal_set::SetBoard {
                 number,
@@ -398,11 +393,7 @@ fn write_games(
                 .collect::<Result<Vec<_>, _>>()
                 .with_context(|| format!("the results line of deal {}", r.deal))?;
             let declarer = b.declarer;
-            let vul = match (scoring.vulnerable, declarer.side()) {
-                (false, _) => records::Vulnerability::None,
-                (true, cards::Side::NorthSouth) => records::Vulnerability::NS,
-                (true, cards::Side::EastWest) => records::Vulnerability::EW,
-            };
+            let vul = records::Vulnerability::only(declarer.side(), scoring.vulnerable);
             let game = records::GameRecord {
                 file: path.display().to_string(),
                 line: 1,

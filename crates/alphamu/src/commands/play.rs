@@ -128,12 +128,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (deal, contract, declarer, vulnerable) = match &record {
         Some(g) => {
             let declarer = g.declarer.expect("checked");
-            let vulnerable = matches!(
-                (g.vul, declarer.side()),
-                (records::Vulnerability::All, _)
-                    | (records::Vulnerability::NS, cards::Side::NorthSouth)
-                    | (records::Vulnerability::EW, cards::Side::EastWest)
-            );
+            let vulnerable = g.vul.of(declarer.side());
             (g.deal, g.contract.expect("checked"), declarer, vulnerable)
         }
         None => (
@@ -228,11 +223,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
                 .and_then(|g| g.board.clone())
                 .or(Some("1".into())),
             vul: record.as_ref().map_or(
-                match (vulnerable, declarer.side()) {
-                    (false, _) => records::Vulnerability::None,
-                    (true, cards::Side::NorthSouth) => records::Vulnerability::NS,
-                    (true, cards::Side::EastWest) => records::Vulnerability::EW,
-                },
+                records::Vulnerability::only(declarer.side(), vulnerable),
                 |g| g.vul,
             ),
             // Without a record's auction: declarer deals and bids the
