@@ -101,8 +101,51 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", describe(&err));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// An error and its causes on one line, `: ` between them. A cause whose
+/// text its parent's message already ends with (a library error that
+/// shows its source, `"{path}: {source}"`) is not said twice.
+fn describe(err: &anyhow::Error) -> String {
+    let mut message = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string();
+        if message.is_empty() {
+            message = text;
+        } else if !message.ends_with(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("the hands: {0}")]
+    struct ShowsItsSource(#[source] std::fmt::Error);
+
+    #[test]
+    fn a_cause_already_in_its_parents_message_is_said_once() {
+        let err = anyhow::Error::new(ShowsItsSource(std::fmt::Error)).context("--deal");
+        assert_eq!(
+            describe(&err),
+            "--deal: the hands: an error occurred when formatting an argument"
+        );
+    }
+
+    #[test]
+    fn causes_not_in_the_message_are_all_said() {
+        let err = anyhow::anyhow!("bad card")
+            .context("line 3")
+            .context("deals.pbn");
+        assert_eq!(describe(&err), "deals.pbn: line 3: bad card");
     }
 }
