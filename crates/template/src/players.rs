@@ -45,14 +45,18 @@ pub enum PlayerKind {
         /// Where the search stops.
         cut: Truncation,
     },
-    /// Fusion over `base` drawn worlds and every permutation of their
-    /// hands, at most [`MAX_WORLDS`] worlds: the drawn deals whose
-    /// permutations would pass it are left out whole (in bridge without a
-    /// dummy a deal gives 24 worlds, so `base` above 2 adds nothing at the
-    /// first card).
+    /// Fusion over `base` drawn deals and every permutation of their
+    /// hands that fits what is known, more deals drawn while there are
+    /// fewer than `worlds` worlds ([`View::permutation_worlds`]); at most
+    /// [`MAX_WORLDS`] worlds: the drawn deals whose permutations would pass
+    /// it are left out whole (in bridge without a dummy a deal gives 24
+    /// worlds, so at most 2 deals fit at the first card).
     Fusion {
-        /// Worlds drawn per move before permuting hands.
+        /// Deals drawn per move before permuting hands.
         base: usize,
+        /// The worlds wanted: more deals are drawn (up to this many deals
+        /// in all) while there are fewer; 0 draws exactly `base`.
+        worlds: usize,
         /// Where the search stops.
         cut: Truncation,
     },
@@ -79,9 +83,8 @@ impl PlayerKind {
 
     /// The paper's settings for bridge (figure 7): as for Belote, but
     /// alpha-mu's depth-rd is 9. Fusion keeps the paper's 24 worlds: one
-    /// drawn deal and the 24 ways of handing its four hands around, as our
-    /// bridge card play shows no dummy (with a dummy seen by all, 24 worlds
-    /// would be 4 drawn deals of 6 permutations each: `base=4`).
+    /// drawn deal and the 24 ways of handing its four hands around (our
+    /// bridge card play shows no dummy), more deals while fewer fit.
     #[must_use]
     pub fn paper_bridge(name: &str) -> Option<PlayerKind> {
         Self::paper(name, 9, 20)
@@ -103,11 +106,13 @@ impl PlayerKind {
                 worlds: 10,
                 cut: cut(alphamu_rd),
             }),
-            // 24 worlds: one drawn deal and the 24 ways of handing its four
-            // hands around the seats (fewer mid-trick, where the hand sizes
-            // differ).
+            // The paper's 24 worlds: one drawn deal and the 24 ways of
+            // handing its four hands around the seats, and more deals drawn
+            // while fewer than 24 fit (mid-trick, where the hand sizes
+            // differ, and once voids are known).
             "fusion" => Some(PlayerKind::Fusion {
                 base: 1,
+                worlds: 24,
                 cut: cut(fusion_rd),
             }),
             _ => None,
@@ -147,8 +152,12 @@ impl fmt::Display for PlayerKind {
                 write!(f, "alphamu:worlds={worlds}")?;
                 cut(f, c, true)
             }
-            PlayerKind::Fusion { base, cut: c } => {
-                write!(f, "fusion:base={base}")?;
+            PlayerKind::Fusion {
+                base,
+                worlds,
+                cut: c,
+            } => {
+                write!(f, "fusion:base={base}:worlds={worlds}")?;
                 cut(f, c, true)
             }
         }
@@ -195,11 +204,16 @@ impl FromStr for PlayerKind {
                 }
                 "worlds" | "base" => {
                     let n = number()?;
-                    if n == 0 || n > 64 {
+                    // Fusion's worlds= is a target; 0 means none.
+                    let fusion_target =
+                        key == "worlds" && matches!(kind, PlayerKind::Fusion { .. });
+                    if (n == 0 && !fusion_target) || n > 64 {
                         return Err(err(format!("{key}={n}: between 1 and 64")));
                     }
                     match &mut kind {
-                        PlayerKind::Pimc { worlds, .. } | PlayerKind::AlphaMu { worlds, .. }
+                        PlayerKind::Pimc { worlds, .. }
+                        | PlayerKind::AlphaMu { worlds, .. }
+                        | PlayerKind::Fusion { worlds, .. }
                             if key == "worlds" =>
                         {
                             *worlds = n
@@ -364,8 +378,8 @@ pub fn choose_with<G: Oracle>(
                 worlds: drawn.len(),
             })
         }
-        PlayerKind::Fusion { base, cut } => {
-            let drawn = view.permutation_worlds(rng, *base, MAX_WORLDS)?;
+        PlayerKind::Fusion { base, worlds, cut } => {
+            let drawn = view.permutation_worlds(rng, *base, *worlds, MAX_WORLDS)?;
             let scores = search(&Fusion, view, &drawn, cut, cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
@@ -462,4 +476,35 @@ pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<
         playouts: 1,
     };
     search(&Pimc, view, worlds, &cut, 0, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerKind;
+
+    #[test]
+    fn a_spec_reads_back_what_it_writes() {
+        for text in [
+            "random",
+            "pimc:worlds=10:rd=none",
+            "alphamu:worlds=20:leaf=3:rd=9:playouts=8",
+            "fusion:base=1:worlds=24:leaf=5:rd=none",
+            "fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
+        ] {
+            let kind: PlayerKind = text.parse().expect(text);
+            assert_eq!(kind.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn fusion_wants_the_papers_24_worlds_unless_told() {
+        let kind: PlayerKind = "fusion:rd=none".parse().expect("a spec");
+        assert_eq!(kind.to_string(), "fusion:base=1:worlds=24:leaf=5:rd=none");
+        let kind: PlayerKind = "fusion:base=2:worlds=0".parse().expect("a spec");
+        assert!(kind.to_string().starts_with("fusion:base=2:worlds=0:"));
+        // A target of no worlds means only Fusion's: PIMC needs some.
+        assert!("pimc:worlds=0".parse::<PlayerKind>().is_err());
+        assert!("fusion:base=0".parse::<PlayerKind>().is_err());
+        assert!("fusion:worlds=65".parse::<PlayerKind>().is_err());
+    }
 }

@@ -280,12 +280,17 @@ impl<G: TrickGame> View<G> {
         (0..n).map(|_| self.draw(rng)).collect()
     }
 
-    /// Fusion's worlds: `base` worlds drawn, and for each every way of
+    /// Fusion's worlds: `base` deals drawn, and for each every way of
     /// handing its hands around the seats that do not show theirs (the
     /// watcher's included: the others do not know its cards), keeping those
     /// that fit the hand sizes and what every seat is known (by all) not to
     /// hold; duplicates dropped. Each seat then holds each of its possible
     /// hands in several worlds, and the watcher's real hand is in the first.
+    ///
+    /// While there are fewer than `wanted` worlds, more deals are drawn,
+    /// one at a time, up to `wanted` deals in all: once the play has shown
+    /// voids few permutations of a deal fit, and a single deal would leave
+    /// the players a world or two.
     ///
     /// At most `limit` worlds: a drawn deal whose permutations would pass
     /// it is left out whole (with those after it), since Fusion's players
@@ -299,30 +304,54 @@ impl<G: TrickGame> View<G> {
         &self,
         rng: &mut impl Rng,
         base: usize,
+        wanted: usize,
         limit: usize,
     ) -> Result<Vec<[Hand; 4]>, ViewError> {
-        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
         let mut worlds: Vec<[Hand; 4]> = Vec::new();
         for world in self.draw_many(rng, base)? {
-            let mut added: Vec<[Hand; 4]> = Vec::new();
-            for perm in permutations(seats.len()) {
-                let mut hands = world;
-                for (i, &s) in seats.iter().enumerate() {
-                    hands[s] = world[seats[perm[i]]];
-                }
-                let fits = seats
-                    .iter()
-                    .all(|&s| hands[s].len() == self.sizes[s] && hands[s].0 & self.lacks[s].0 == 0);
-                if fits && !worlds.contains(&hands) && !added.contains(&hands) {
-                    added.push(hands);
-                }
+            if !self.add_permutations(&mut worlds, &world, limit) {
+                return Ok(worlds);
             }
-            if !worlds.is_empty() && worlds.len() + added.len() > limit {
+        }
+        let mut drawn = base;
+        while worlds.len() < wanted && drawn < wanted {
+            let world = self.draw(rng)?;
+            drawn += 1;
+            if !self.add_permutations(&mut worlds, &world, limit) {
                 break;
             }
-            worlds.extend(added);
         }
         Ok(worlds)
+    }
+
+    /// Adds the permutations of `world` that fit and are new, unless they
+    /// would take `worlds` past `limit` (and it holds some already): then
+    /// adds none and says so.
+    fn add_permutations(
+        &self,
+        worlds: &mut Vec<[Hand; 4]>,
+        world: &[Hand; 4],
+        limit: usize,
+    ) -> bool {
+        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
+        let mut added: Vec<[Hand; 4]> = Vec::new();
+        for perm in permutations(seats.len()) {
+            let mut hands = *world;
+            for (i, &s) in seats.iter().enumerate() {
+                hands[s] = world[seats[perm[i]]];
+            }
+            let fits = seats
+                .iter()
+                .all(|&s| hands[s].len() == self.sizes[s] && hands[s].0 & self.lacks[s].0 == 0);
+            if fits && !worlds.contains(&hands) && !added.contains(&hands) {
+                added.push(hands);
+            }
+        }
+        if !worlds.is_empty() && worlds.len() + added.len() > limit {
+            return false;
+        }
+        worlds.extend(added);
+        true
     }
 
     /// The position of the deal in a world drawn from this view.
@@ -384,7 +413,7 @@ mod tests {
         let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
         let view = View::new(&state, Seat::North, &[]);
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
-        let worlds = view.permutation_worlds(&mut rng, 4, 64).expect("worlds");
+        let worlds = view.permutation_worlds(&mut rng, 4, 0, 64).expect("worlds");
         assert_eq!(worlds.len(), 48);
         // Every hand of the two drawn deals lies in every seat in 6 worlds
         // (the permutations of the other seats), North's real hand, in
@@ -403,11 +432,53 @@ mod tests {
         // The first drawn deal is kept even when it alone passes the limit.
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         assert_eq!(
-            view.permutation_worlds(&mut rng, 4, 10)
+            view.permutation_worlds(&mut rng, 4, 0, 10)
                 .expect("worlds")
                 .len(),
             24
         );
+    }
+
+    #[test]
+    fn more_deals_are_drawn_while_too_few_permutations_fit() {
+        // Spades led and East and West show out: of a deal's 24
+        // permutations only those giving North's and South's spades back
+        // to them fit, and one deal leaves very few worlds.
+        let deal: cards::Deal =
+            "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
+                .parse()
+                .expect("a deal");
+        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let mut view = View::new(&state, Seat::North, &[]);
+        for card in ["SA", "H9", "S7", "H2"] {
+            view.observe(card.parse().expect("a card")).expect("seen");
+        }
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+        let one = view.permutation_worlds(&mut rng, 1, 0, 64).expect("worlds");
+        assert!(one.len() < 24, "{} worlds from one deal", one.len());
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+        let more = view
+            .permutation_worlds(&mut rng, 1, 24, 64)
+            .expect("worlds");
+        assert!(
+            more.len() >= 24 && more.len() <= 64,
+            "{} worlds",
+            more.len()
+        );
+        // The first deal's worlds come first, unchanged.
+        assert_eq!(&more[..one.len()], &one[..]);
+        // Every world fits what the table knows, and none is there twice.
+        assert_eq!(more[0][Seat::North.index()], view.own_hand());
+        for (i, w) in more.iter().enumerate() {
+            for s in [Seat::East, Seat::West] {
+                assert_eq!(
+                    w[s.index()].0 & Hand::suit_mask(Suit::Spades),
+                    0,
+                    "{s} showed out"
+                );
+            }
+            assert!(!more[..i].contains(w));
+        }
     }
 
     #[test]

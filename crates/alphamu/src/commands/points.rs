@@ -19,7 +19,7 @@ pub struct PointsMatchArgs {
     #[arg(long, default_value = "belote")]
     game: PointsGame,
     /// Player A, as in the round robins' reports: `random`,
-    /// `pimc:worlds=10`, `alphamu:worlds=10:leaf=5`, `fusion:base=2:leaf=5`
+    /// `pimc:worlds=10`, `alphamu:worlds=10:leaf=5`, `fusion:base=2:worlds=0:leaf=5`
     /// (add `:rd=none` to search to the end of the deal).
     #[arg(long)]
     a: String,
