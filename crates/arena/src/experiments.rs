@@ -1066,12 +1066,12 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
         })
         .unwrap_or((1, 0));
     let deals = if fusion_base == 1 {
-        "one drawn deal".to_string()
+        "one drawn deal and every way of handing its four hands around the seats".to_string()
     } else {
-        format!("{fusion_base} drawn deals")
+        format!("{fusion_base} drawn deals and, for each, every way of handing its four hands around the seats")
     };
     let mut fusion_worlds = format!(
-        "{deals} and, for each, every way of handing its four hands around the seats that fits what is known (24 a deal at a trick's start; a drawn deal whose permutations would pass {} worlds is left out)",
+        "{deals} that fits what is known (24 a deal at a trick's start; a drawn deal whose permutations would pass {} worlds is left out)",
         template::MAX_WORLDS
     );
     if fusion_wanted > 0 {
