@@ -50,6 +50,19 @@ pub enum SeatError {
     Player(String),
 }
 
+/// A connection the table manager dropped is [`SeatError::Closed`],
+/// whether the robot learns it from an end of file, a reset or a broken
+/// pipe, on reading or on writing: which one comes depends on timing.
+fn closed_or_io(e: std::io::Error, waiting_for: impl FnOnce() -> String) -> SeatError {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe
+        | std::io::ErrorKind::ConnectionReset
+        | std::io::ErrorKind::ConnectionAborted
+        | std::io::ErrorKind::UnexpectedEof => SeatError::Closed(waiting_for()),
+        _ => SeatError::Io(e),
+    }
+}
+
 struct Conn<R, W> {
     reader: R,
     writer: W,
@@ -62,21 +75,18 @@ impl<R: BufRead, W: Write> Conn<R, W> {
             .write_all(line.as_bytes())
             .and_then(|()| self.writer.write_all(b"\r\n"))
             .and_then(|()| self.writer.flush());
-        sent.map_err(|e| match e.kind() {
-            std::io::ErrorKind::BrokenPipe
-            | std::io::ErrorKind::ConnectionReset
-            | std::io::ErrorKind::ConnectionAborted => {
-                SeatError::Closed(format!("its answer to {line:?}"))
-            }
-            _ => SeatError::Io(e),
-        })
+        sent.map_err(|e| closed_or_io(e, || format!("its answer to {line:?}")))
     }
 
     /// The next message, skipping blank and ignorable lines.
     fn next(&mut self, expected: &str) -> Result<Message, SeatError> {
         loop {
             let mut line = String::new();
-            if self.reader.read_line(&mut line)? == 0 {
+            let read = self
+                .reader
+                .read_line(&mut line)
+                .map_err(|e| closed_or_io(e, || expected.to_string()))?;
+            if read == 0 {
                 return Err(SeatError::Closed(expected.to_string()));
             }
             if line.trim().is_empty() {
@@ -430,4 +440,54 @@ fn check_card(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufReader, ErrorKind, Read};
+
+    /// Gives `text`, then fails with `kind` as a reset socket does.
+    struct ThenFails {
+        text: std::io::Cursor<Vec<u8>>,
+        kind: ErrorKind,
+    }
+
+    impl Read for ThenFails {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.text.read(buf)? {
+                0 => Err(self.kind.into()),
+                n => Ok(n),
+            }
+        }
+    }
+
+    fn session_reading(kind: ErrorKind) -> SeatError {
+        let reader = BufReader::new(ThenFails {
+            text: std::io::Cursor::new(b"South (\"alphamu\") seated\r\n".to_vec()),
+            kind,
+        });
+        let config = SessionConfig {
+            seat: Seat::South,
+            name: "alphamu".into(),
+            player: "random".parse().expect("a player"),
+            seed: 1,
+        };
+        run_session(reader, Vec::new(), &config).expect_err("no session")
+    }
+
+    #[test]
+    fn a_reset_while_reading_is_a_closed_connection() {
+        for kind in [ErrorKind::ConnectionReset, ErrorKind::ConnectionAborted] {
+            let err = session_reading(kind);
+            assert!(matches!(err, SeatError::Closed(_)), "{kind:?}: {err}");
+            assert!(err.to_string().contains("the teams"), "{err}");
+        }
+    }
+
+    #[test]
+    fn other_read_errors_stay_errors_of_the_connection() {
+        let err = session_reading(ErrorKind::PermissionDenied);
+        assert!(matches!(err, SeatError::Io(_)), "{err}");
+    }
 }
