@@ -234,6 +234,19 @@ fn play_takes_a_board_of_a_game_file_and_writes_the_game_played() {
     assert_eq!(b["auction"], serde_json::json!(["4S", "X", "P", "P", "P"]));
 }
 
+/// `alphamu match` of double dummy against PIMC with 3 worlds, on one
+/// thread, of the deal set `set` into the results file `results`.
+fn small_match(set: &std::path::Path, results: &std::path::Path) -> Command {
+    let mut command = Command::cargo_bin("alphamu").unwrap();
+    command
+        .args(["match", "--a", "dd", "--b", "pimc:w=3", "--defense", "dd"])
+        .args(["--threads", "1", "--deals"])
+        .arg(set)
+        .arg("--results")
+        .arg(results);
+    command
+}
+
 #[test]
 fn deals_from_game_records_make_a_set_that_match_plays() {
     let dir = tempfile::tempdir().unwrap();
@@ -265,48 +278,14 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
         "{text}"
     );
     let results = dir.path().join("r.jsonl");
-    Command::cargo_bin("alphamu")
-        .unwrap()
-        .args([
-            "match",
-            "--a",
-            "dd",
-            "--b",
-            "pimc:w=3",
-            "--defense",
-            "dd",
-            "--threads",
-            "1",
-            "--deals",
-        ])
-        .arg(&set)
-        .arg("--results")
-        .arg(&results)
-        .assert()
-        .success();
+    small_match(&set, &results).assert().success();
     let lines = std::fs::read_to_string(&results).unwrap();
     assert_eq!(lines.lines().count(), 2, "{lines}");
     assert!(lines.contains("\"made\":true"), "{lines}");
     // Rerun (nothing left to play) writing both tables as game records.
     for name in ["tables.pbn", "tables.lin"] {
         let games = dir.path().join(name);
-        Command::cargo_bin("alphamu")
-            .unwrap()
-            .args([
-                "match",
-                "--a",
-                "dd",
-                "--b",
-                "pimc:w=3",
-                "--defense",
-                "dd",
-                "--threads",
-                "1",
-                "--deals",
-            ])
-            .arg(&set)
-            .arg("--results")
-            .arg(&results)
+        small_match(&set, &results)
             .arg("--games")
             .arg(&games)
             .assert()
