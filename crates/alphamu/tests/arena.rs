@@ -407,3 +407,95 @@ fn a_defence_match_pits_two_defences_against_one_declarer() {
     );
     assert_eq!(report_json(&results)["summary"]["deals"], 4);
 }
+
+/// A results file whose lines the deal set or the rules contradict is
+/// refused by `report`, naming the line; a match not counting alpha-mu's
+/// discrepancies says so instead of "0 / 0".
+#[test]
+fn report_checks_every_result_against_the_deal_set_and_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "5", "--count", "4", "--seed", "3",
+        ],
+    );
+    let results = dir.path().join("r.jsonl");
+    let out = alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args(["--a", "dd", "--b", "random", "--defense", "dd", "--results"])
+        .arg(&results)
+        .assert()
+        .success();
+    let md = text(&out.get_output().stdout);
+    assert!(
+        md.contains("| discrepancies with M = 1, A / B | not counted"),
+        "{md}"
+    );
+    let good = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let last: Value = serde_json::from_str(lines[4]).unwrap();
+    let tricks = last["a"]["tricks"].as_u64().unwrap();
+    let made = last["a"]["made"].as_bool().unwrap();
+    // Each corruption of the last line, and what the report must say.
+    let cases = [
+        (
+            lines[4].replacen(&format!("\"deal\":{}", last["deal"]), "\"deal\":999", 1),
+            "\"deal\":999 is not a deal of the set, which has 4",
+        ),
+        (
+            lines[4].replacen(&format!("\"tricks\":{tricks}"), "\"tricks\":19", 1),
+            "\"tricks\":19, but the play gives",
+        ),
+        (
+            lines[4].replacen(
+                &format!("\"made\":{made}"),
+                &format!("\"made\":{}", !made),
+                1,
+            ),
+            "\"made\":",
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_ne!(line, lines[4], "the corruption changed nothing");
+        let bad = dir.path().join("bad.jsonl");
+        let text_bad = format!("{}\n{line}\n", lines[..4].join("\n"));
+        std::fs::write(&bad, text_bad).unwrap();
+        let out = alphamu()
+            .current_dir(dir.path())
+            .arg("report")
+            .arg(&bad)
+            .assert()
+            .failure();
+        let stderr = text(&out.get_output().stderr);
+        assert!(
+            stderr.contains("bad.jsonl, line 5") && stderr.contains(expected),
+            "{expected}: {stderr}"
+        );
+    }
+    // Run elsewhere, the deal set is found beside the results file (as
+    // the header names it) or given with --deals; another set is refused.
+    let other = dir.path().join("other.pbn");
+    make_deals(
+        &other,
+        &[
+            "--kind", "reduced", "--cards", "5", "--count", "4", "--seed", "4",
+        ],
+    );
+    alphamu().arg("report").arg(&results).assert().success();
+    let out = alphamu()
+        .arg("report")
+        .arg(&results)
+        .arg("--deals")
+        .arg(&other)
+        .assert()
+        .failure();
+    assert!(
+        text(&out.get_output().stderr).contains("is not the one"),
+        "{}",
+        text(&out.get_output().stderr)
+    );
+}

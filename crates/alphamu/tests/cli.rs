@@ -403,3 +403,76 @@ fn a_closed_pipe_ends_the_output_without_a_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The card `analyze` marks is the card `play` plays from that position
+/// with the same player and seed: the opening lead by PIMC, then dummy's
+/// card by alpha-mu (ties broken as the player breaks them).
+#[test]
+fn analyze_marks_the_card_that_play_plays() {
+    const DEAL: &str = "N:A4.K82.AJ52.KQ96 KT3.A974.KT3.J74 Q52.J65.Q64.A853 J9876.QT3.987.T2";
+    for seed in ["1", "4", "7"] {
+        let out = alphamu()
+            .args([
+                "play",
+                "--deal",
+                DEAL,
+                "--contract",
+                "3NT",
+                "--declarer",
+                "S",
+            ])
+            .args([
+                "--declarer-player",
+                "alphamu:m=2,w=6",
+                "--defense",
+                "pimc:w=6",
+            ])
+            .args(["--seed", seed, "--threads", "1"])
+            .assert()
+            .success();
+        let text = stdout_of(out.get_output());
+        // "trick  1: W leads S7, N S2, ..."
+        let first = text
+            .lines()
+            .find(|l| l.starts_with("trick  1:"))
+            .expect("the first trick");
+        let cards: Vec<&str> = first
+            .split([',', ' '])
+            .filter(|w| w.len() == 2 && w.parse::<cards::Card>().is_ok())
+            .collect();
+        let (lead, dummy) = (cards[0], cards[1]);
+        let marked = |extra: &[&str]| {
+            let out = alphamu()
+                .args([
+                    "analyze",
+                    "--deal",
+                    DEAL,
+                    "--contract",
+                    "3NT",
+                    "--declarer",
+                    "S",
+                ])
+                .args([
+                    "--worlds",
+                    "6",
+                    "--seed",
+                    seed,
+                    "--threads",
+                    "1",
+                    "--format",
+                    "json",
+                ])
+                .args(extra)
+                .assert()
+                .success();
+            let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+            v["best"].as_str().unwrap().to_string()
+        };
+        assert_eq!(marked(&["--algo", "pimc"]), lead, "seed {seed}: {first}");
+        assert_eq!(
+            marked(&["--algo", "alphamu", "--max-moves", "2", "--play", lead]),
+            dummy,
+            "seed {seed}: {first}"
+        );
+    }
+}

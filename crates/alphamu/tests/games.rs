@@ -63,7 +63,7 @@ fn games_show_prints_the_interface_shape_and_names_bad_boards() {
     assert_eq!(v["claimed"], 13);
     assert_eq!(v["result"], 13);
     assert!(
-        stderr.contains("club.lin, line 2, mb|: X is not a legal call here"),
+        stderr.contains("club.lin, line 2, mb|: X is not a legal call after P P"),
         "{stderr}"
     );
     // A missing file is an error too, and the other files are still read.
@@ -207,31 +207,86 @@ fn play_takes_a_board_of_a_game_file_and_writes_the_game_played() {
         .failure();
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(
-        stderr.contains("--board 9") && stderr.contains("its boards: 1"),
+        stderr.contains("--board 9") && stderr.contains("the boards are 1"),
         "{stderr}"
     );
-    // Without a record, the game written carries the contract in an auction.
-    let out_path = dir.path().join("built-in.pbn");
+    // Without a record, the PBN written gives the contract in its tags and
+    // invents no auction; LIN, which has no other way, gets the shortest.
+    for (name, auction) in [
+        ("built-in.pbn", serde_json::json!([])),
+        (
+            "built-in.lin",
+            serde_json::json!(["4S", "X", "P", "P", "P"]),
+        ),
+    ] {
+        let out_path = dir.path().join(name);
+        Command::cargo_bin("alphamu")
+            .unwrap()
+            .args([
+                "play",
+                "--declarer-player",
+                "dd",
+                "--defense",
+                "dd",
+                "--contract",
+                "4SX",
+                "--declarer",
+                "E",
+                "--out",
+            ])
+            .arg(&out_path)
+            .assert()
+            .success();
+        let b = &show(&out_path)[0];
+        assert_eq!(b["contract"], "4SX", "{name}");
+        assert_eq!(b["declarer"], "E", "{name}");
+        assert_eq!(b["auction"], auction, "{name}");
+    }
+}
+
+#[test]
+fn player_names_survive_a_lin_round_trip() {
+    // A specification with two options: LIN splits `pn|` at commas.
+    let (dir, path) = club_board();
+    let out_path = dir.path().join("named.lin");
     Command::cargo_bin("alphamu")
         .unwrap()
         .args([
             "play",
             "--declarer-player",
-            "dd",
+            "pimc:w=4,goal=score",
             "--defense",
-            "dd",
-            "--contract",
-            "4SX",
-            "--declarer",
-            "E",
-            "--out",
+            "random",
+            "--record",
         ])
+        .arg(&path)
+        .arg("--out")
         .arg(&out_path)
         .assert()
         .success();
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let names = text
+        .split("pn|")
+        .nth(1)
+        .and_then(|rest| rest.split('|').next())
+        .expect("a pn field");
+    // South, West, North, East, as any LIN reader splits them.
+    let split: Vec<&str> = names.split(',').collect();
+    assert_eq!(
+        split,
+        [
+            "pimc:w=4;goal=score",
+            "random",
+            "pimc:w=4;goal=score",
+            "random"
+        ],
+        "{text}"
+    );
     let b = &show(&out_path)[0];
-    assert_eq!(b["contract"], "4SX");
-    assert_eq!(b["auction"], serde_json::json!(["4S", "X", "P", "P", "P"]));
+    assert_eq!(b["players"][0], "pimc:w=4;goal=score");
+    // The name reads back as the player it names.
+    let named: players::player::PlayerSpec = "pimc:w=4;goal=score".parse().unwrap();
+    assert_eq!(named, "pimc:w=4,goal=score".parse().unwrap());
 }
 
 /// `alphamu match` of double dummy against PIMC with 3 worlds, on one
@@ -251,11 +306,19 @@ fn small_match(set: &std::path::Path, results: &std::path::Path) -> Command {
 fn deals_from_game_records_make_a_set_that_match_plays() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.lin");
-    // Board 1 (7NT by North) and a passed-out board, left out.
+    // Board 1 (7NT by North, North dealing, nobody vulnerable); board 3
+    // (East deals and passes, 7NT by South, both vulnerable); a
+    // passed-out board and a deal without an auction, both left out.
+    let board_3 = "md|4SAKQJHAKQDAKQCAKQ,ST98HJT98DJT9CJT9,S432H432D432C5432,|ah|Board 3|sv|b|mb|p|mb|7N|mb|p|mb|p|mb|p|\n";
     let passed_out = "qx|o2|md|4S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,S765H765D8765C876|sv|b|mb|p|mb|p|mb|p|mb|p|\n";
+    let deal_only =
+        "qx|c2|md|4S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,S765H765D8765C876|sv|b|\n";
     std::fs::write(
         &path,
-        format!("{}\n{passed_out}", LIN.lines().next().unwrap()),
+        format!(
+            "{}\n{board_3}{passed_out}{deal_only}",
+            LIN.lines().next().unwrap()
+        ),
     )
     .unwrap();
     let set = dir.path().join("set.pbn");
@@ -269,7 +332,11 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
         .success();
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(
-        stderr.contains("no contract (passed out): left out"),
+        stderr.contains("board 2 (open room) left out: passed out"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("board 2 (closed room) left out: no contract given (a deal only)"),
         "{stderr}"
     );
     let text = std::fs::read_to_string(&set).unwrap();
@@ -277,12 +344,21 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
         text.contains("[Contract \"7NT\"]") && text.contains("[Need \"13\"]"),
         "{text}"
     );
+    // Board 3 keeps its dealer, vulnerability and auction.
+    let board_3 = &text[text.find("[SourceBoard \"3\"]").expect("board 3")..];
+    assert!(
+        text.contains("[Dealer \"E\"]\n[Vulnerable \"All\"]"),
+        "{text}"
+    );
+    assert!(board_3.contains("[Auction \"E\"]\nP 7NT P P\nP"), "{text}");
     let results = dir.path().join("r.jsonl");
     small_match(&set, &results).assert().success();
     let lines = std::fs::read_to_string(&results).unwrap();
-    assert_eq!(lines.lines().count(), 2, "{lines}");
+    assert_eq!(lines.lines().count(), 3, "{lines}");
     assert!(lines.contains("\"made\":true"), "{lines}");
-    // Rerun (nothing left to play) writing both tables as game records.
+    // Rerun (nothing left to play) writing both tables as game records:
+    // each board as the record has it, played in the open room (A) and
+    // the closed room (B).
     for name in ["tables.pbn", "tables.lin"] {
         let games = dir.path().join(name);
         small_match(&set, &results)
@@ -291,13 +367,41 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
             .assert()
             .success();
         let boards = show(&games);
-        assert_eq!(boards.len(), 2, "{boards:?}");
-        assert_eq!(boards[0]["board"], "1A");
-        assert_eq!(boards[1]["board"], "1B");
+        assert_eq!(boards.len(), 4, "{boards:?}");
+        let rooms: Vec<(&str, &str)> = boards
+            .iter()
+            .map(|b| (b["board"].as_str().unwrap(), b["room"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            rooms,
+            [
+                ("1", "Open"),
+                ("1", "Closed"),
+                ("3", "Open"),
+                ("3", "Closed")
+            ],
+            "{name}"
+        );
         for b in &boards {
             assert_eq!(b["contract"], "7NT");
             assert_eq!(b["play"].as_array().unwrap().len(), 52);
             assert_eq!(b["result"], 13);
         }
+        assert_eq!(boards[2]["dealer"], "E", "{name}");
+        assert_eq!(boards[2]["vul"], "All", "{name}");
+        assert_eq!(boards[2]["declarer"], "S", "{name}");
+        assert_eq!(
+            boards[2]["auction"],
+            serde_json::json!(["P", "7NT", "P", "P", "P"]),
+            "{name}"
+        );
+        assert_eq!(boards[0]["players"][0], "dd", "{name}");
+        assert_eq!(boards[1]["players"][0], "pimc:w=3", "{name}");
     }
+    // A game file given to match as a deal set points to --from-games.
+    let out = small_match(&path, &dir.path().join("r2.jsonl"))
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("deals --from-games"), "{stderr}");
 }

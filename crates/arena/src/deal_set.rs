@@ -39,7 +39,6 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -157,6 +156,26 @@ pub struct SetBoard {
     pub played: Vec<Card>,
     /// PIMC's chance where the board starts, when it was computed.
     pub pimc_make: Option<f64>,
+    /// The record tags of the board (its dealer, vulnerability, auction,
+    /// and for a board taken from a game record its name and room), so
+    /// that the games a match writes of it say the same; `None` for a deal
+    /// drawn in this run (dealt by declarer, nobody vulnerable).
+    pub source: Option<Source>,
+}
+
+/// What a deal-set board keeps of the game record it was taken from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    /// The record's board name or number (`[SourceBoard]`).
+    pub board: Option<String>,
+    /// The room, for a teams match (`[Room]`).
+    pub room: Option<records::Room>,
+    /// The dealer (`[Dealer]`).
+    pub dealer: Option<Seat>,
+    /// Who is vulnerable (`[Vulnerable]`).
+    pub vul: records::Vulnerability,
+    /// The auction, when the record has one (`[Auction]`).
+    pub auction: Vec<records::Call>,
 }
 
 impl DealSetSpec {
@@ -325,6 +344,7 @@ impl DealSetSpec {
             board,
             played,
             pimc_make,
+            source: None,
         })
     }
 }
@@ -507,51 +527,54 @@ fn notrump_scoring(deal: &Deal, need: usize) -> Option<bridge::Scoring> {
     })
 }
 
-/// Whether the side of `declarer` is vulnerable under a PBN `[Vulnerable]`
-/// value, or `None` for a value PBN does not define.
-fn vulnerable(tag: &str, declarer: Seat) -> Option<bool> {
-    let north_south = declarer.side() == Seat::North.side();
-    match tag {
-        "None" | "Love" | "-" => Some(false),
-        "All" | "Both" => Some(true),
-        "NS" => Some(north_south),
-        "EW" => Some(!north_south),
-        _ => None,
-    }
-}
-
-/// One board as PBN tags, followed by a blank line.
+/// One board as PBN tags, followed by a blank line. A board taken from a
+/// game record keeps its dealer, vulnerability, auction, name and room;
+/// a drawn deal is dealt by declarer, nobody vulnerable.
 #[must_use]
 pub fn pbn_board(board: &SetBoard, event: &str) -> String {
     let b = &board.board;
-    // The board's own contract and vulnerability (boards read from game
-    // records); else the notrump contract of its target.
+    // The board's own contract (boards read from game records); else the
+    // notrump contract of its target.
     let scoring = b.scoring.or_else(|| notrump_scoring(&b.deal, b.need));
     let contract = scoring.map_or("NT".to_string(), |s| s.contract.to_string());
-    let vul = match scoring {
-        Some(s) if s.vulnerable => {
-            if b.declarer.side() == Seat::North.side() {
-                "NS"
-            } else {
-                "EW"
-            }
-        }
-        _ => "None",
+    let (dealer, vul) = match &board.source {
+        Some(s) => (s.dealer, s.vul),
+        None => (Some(b.declarer), records::Vulnerability::None),
     };
+    let quoted = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = format!(
-        "[Event \"{event}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{vul}\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
+        "[Event \"{}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{vul}\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
+        quoted(event),
         board.number,
-        b.declarer.letter(),
+        dealer.map_or(String::new(), |d| d.letter().to_string()),
         b.deal.to_pbn_from(Seat::North),
         b.declarer.letter(),
         b.need,
     );
+    if let Some(s) = &board.source {
+        if let Some(name) = &s.board {
+            out += &format!("[SourceBoard \"{}\"]\n", quoted(name));
+        }
+        if let Some(room) = s.room {
+            out += &format!("[Room \"{room}\"]\n");
+        }
+    }
     let constraints = b.constraints.to_string();
     if !constraints.is_empty() {
         out += &format!("[Constraints \"{constraints}\"]\n");
     }
     if let Some(p) = board.pimc_make {
         out += &format!("[PimcMake \"{p:.3}\"]\n");
+    }
+    if let Some(s) = board.source.as_ref().filter(|s| !s.auction.is_empty()) {
+        if let Some(d) = s.dealer {
+            out += &format!("[Auction \"{}\"]\n", d.letter());
+            for row in s.auction.chunks(4) {
+                let calls: Vec<String> = row.iter().map(ToString::to_string).collect();
+                out += &calls.join(" ");
+                out.push('\n');
+            }
+        }
     }
     if !board.played.is_empty() {
         out += &pbn_play_section(b, &board.played);
@@ -584,175 +607,51 @@ fn pbn_play_section(board: &Board, played: &[Card]) -> String {
     out
 }
 
-/// The cards of a PBN play section in the order they were played, checked
-/// against the rules.
-fn read_play_section(
-    board: &Board,
-    leader: (usize, &str),
-    lines: &[(usize, String)],
-) -> Result<Vec<Card>, DealSetError> {
-    let at = |line: usize, message: String| DealSetError::Line { line, message };
-    let first = leader
-        .1
-        .chars()
-        .next()
-        .and_then(Seat::from_letter)
-        .filter(|_| leader.1.len() == 1)
-        .ok_or_else(|| {
-            at(
-                leader.0,
-                format!("[Play]: '{}' is not a seat (N, E, S, W)", leader.1),
-            )
-        })?;
-    if first != board.declarer.lho() {
-        return Err(at(
-            leader.0,
-            format!(
-                "[Play]: the opening leader is {}, declarer's left-hand opponent, not {first}",
-                board.declarer.lho()
-            ),
-        ));
-    }
-    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
-    let mut played = Vec::new();
-    let mut ended = false;
-    for (line, text) in lines {
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        if tokens.is_empty() || tokens[0].starts_with('{') {
-            continue;
-        }
-        if tokens == ["*"] {
-            ended = true;
-            continue;
-        }
-        let tokens: Vec<&str> = tokens.into_iter().filter(|t| *t != "*").collect();
-        if ended || tokens.len() != 4 {
-            return Err(at(
-                *line,
-                if ended {
-                    "a trick after the end of the play ('*')".into()
-                } else {
-                    format!("a trick has four columns (a card or '-'), found '{text}'")
-                },
-            ));
-        }
-        let mut cards: [Option<Card>; 4] = [None; 4];
-        for (column, token) in tokens.iter().enumerate() {
-            if *token != "-" {
-                let card: Card = token
-                    .parse()
-                    .map_err(|e| at(*line, format!("[Play]: {e}")))?;
-                cards[(first.index() + column) % 4] = Some(card);
-            }
-        }
-        let leader = state.position().to_move();
-        for k in 0..4 {
-            let seat = Seat::from_index((leader.index() + k) % 4);
-            match cards[seat.index()] {
-                Some(card) if !ended => {
-                    state
-                        .play(card)
-                        .map_err(|e| at(*line, format!("[Play]: {e}")))?;
-                    played.push(card);
-                }
-                Some(card) => {
-                    return Err(at(
-                        *line,
-                        format!("[Play]: {seat} plays {card} after a card missing from the trick"),
-                    ))
-                }
-                None => ended = true,
-            }
-        }
-    }
-    Ok(played)
-}
-
-/// Reads the boards of a PBN file: `[Deal]` and `[Declarer]` are needed;
-/// `[Contract]` gives the strain (and the target for a full deal);
-/// `[Need]` overrides the target; `[Constraints]` are the auction's.
+/// Reads the boards of a PBN deal set: `[Deal]` and `[Declarer]` are
+/// needed; `[Contract]` gives the strain (and the target for a full deal);
+/// `[Need]` overrides the target; `[Constraints]` are the auction's;
+/// `[Play]` holds the cards played before the board starts. `[Dealer]`,
+/// `[Vulnerable]`, `[Auction]`, `[SourceBoard]` and `[Room]` are what a
+/// board taken from a game record keeps of it. The file is split into
+/// games by the same reader as game records ([`records::pbn_games`]).
 ///
 /// # Errors
-/// [`DealSetError::Line`] naming the line of the first problem.
+/// [`DealSetError::Line`] naming the line of the first problem; a game
+/// record (a board with a `[Result]`) is refused with a pointer to
+/// `alphamu deals --from-games`.
 pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
-    let mut boards = Vec::new();
-    let mut tags: BTreeMap<String, (usize, String)> = BTreeMap::new();
-    let mut play_lines: Vec<(usize, String)> = Vec::new();
-    let mut in_play = false;
-    let mut start = 0;
-    let lines: Vec<&str> = text.lines().collect();
-    for (i, raw) in lines.iter().enumerate() {
-        let line = raw.trim();
-        let number = i + 1;
-        if line.starts_with('%') || line.starts_with(';') {
-            continue;
-        }
-        if line.is_empty() {
-            finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
-            in_play = false;
-            continue;
-        }
-        if in_play && !line.starts_with('[') {
-            play_lines.push((number, line.to_string()));
-            continue;
-        }
-        let fail = |message: String| DealSetError::Line {
-            line: number,
-            message,
-        };
-        let inner = line
-            .strip_prefix('[')
-            .and_then(|l| l.strip_suffix(']'))
-            .ok_or_else(|| {
-                fail(format!(
-                    "expected a tag such as [Deal \"N:...\"], found '{line}'"
-                ))
-            })?;
-        let (name, value) = inner
-            .split_once(' ')
-            .ok_or_else(|| fail(format!("tag '{line}' has no value")))?;
-        let value = value
-            .trim()
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(|| fail(format!("the value of [{name}] must be in double quotes")))?;
-        if tags.is_empty() {
-            start = number;
-        }
-        if name == "Event" && tags.contains_key("Deal") {
-            finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
-            start = number;
-        }
-        in_play = name == "Play";
-        tags.insert(name.to_string(), (number, value.to_string()));
+    let file = records::pbn_games(text);
+    if let Some((word, line)) = file.stray.first() {
+        return Err(DealSetError::Line {
+            line: *line,
+            message: format!("expected a tag such as [Deal \"N:...\"], found '{word}'"),
+        });
     }
-    finish_board(&mut tags, &mut play_lines, start, &mut boards)?;
+    let mut boards = Vec::new();
+    for game in &file.games {
+        if game.tag("Deal").is_none() && game.tag("Declarer").is_none() {
+            // A header of tags, such as [Event] alone: nothing to play.
+            continue;
+        }
+        boards.push(board_from_tags(game, boards.len() + 1)?);
+    }
     Ok(boards)
 }
 
-/// Turns the tags and play lines read so far (if any) into a board, and
-/// empties them for the next.
-fn finish_board(
-    tags: &mut BTreeMap<String, (usize, String)>,
-    play_lines: &mut Vec<(usize, String)>,
-    start: usize,
-    boards: &mut Vec<SetBoard>,
-) -> Result<(), DealSetError> {
-    if !tags.is_empty() {
-        boards.push(board_from_tags(tags, play_lines, start, boards.len() + 1)?);
-        tags.clear();
-        play_lines.clear();
+/// A [`records::RecordError`] as a deal-set error on its line.
+fn from_record(e: records::RecordError) -> DealSetError {
+    DealSetError::Line {
+        line: e.line,
+        message: match e.tag {
+            Some(tag) => format!("{tag}: {}", e.message),
+            None => e.message,
+        },
     }
-    Ok(())
 }
 
-fn board_from_tags(
-    tags: &BTreeMap<String, (usize, String)>,
-    play_lines: &[(usize, String)],
-    start: usize,
-    index: usize,
-) -> Result<SetBoard, DealSetError> {
-    let get = |name: &str| tags.get(name);
+fn board_from_tags(game: &records::PbnGame, index: usize) -> Result<SetBoard, DealSetError> {
+    let start = game.line;
+    let get = |name: &str| game.tag(name);
     let need_tag = |name: &str| {
         get(name).ok_or_else(|| DealSetError::Line {
             line: start,
@@ -760,28 +659,33 @@ fn board_from_tags(
         })
     };
     let at = |line: usize, message: String| DealSetError::Line { line, message };
-    let (line, text) = need_tag("Deal")?;
-    let deal: Deal = text
-        .parse()
-        .map_err(|e| at(*line, format!("[Deal]: {e}")))?;
+    game.check_repeated_tags("").map_err(from_record)?;
+    if let Some((_, line)) = get("Result") {
+        return Err(at(
+            line,
+            "[Result]: this is a game record (a board with its result), not a deal set; make a deal set of it with `alphamu deals --from-games FILE --out SET.pbn` and play that".into(),
+        ));
+    }
+    let (line, text) = need_tag("Deal").map(|(t, l)| (l, t))?;
+    let deal: Deal = text.parse().map_err(|e| at(line, format!("[Deal]: {e}")))?;
     let size = deal
         .check_equal_sizes()
-        .map_err(|e| at(*line, format!("[Deal]: {e}")))?;
-    let (line, text) = need_tag("Declarer")?;
+        .map_err(|e| at(line, format!("[Deal]: {e}")))?;
+    let (line, text) = need_tag("Declarer").map(|(t, l)| (l, t))?;
     let declarer: Seat = text.parse().map_err(|_| {
         at(
-            *line,
+            line,
             format!("[Declarer]: '{text}' is not a seat (N, E, S, W)"),
         )
     })?;
     let (strain, contract) = match get("Contract") {
         None => (Strain::Notrump, None),
-        Some((line, text)) => match text.parse::<bridge::Contract>() {
+        Some((text, line)) => match text.parse::<bridge::Contract>() {
             Ok(c) => (c.strain, Some(c)),
             Err(_) => (
                 text.parse::<Strain>().map_err(|_| {
                     at(
-                        *line,
+                        line,
                         format!(
                             "[Contract]: '{text}' is neither a contract (3NT) nor a strain (NT)"
                         ),
@@ -792,13 +696,13 @@ fn board_from_tags(
         },
     };
     let need = match get("Need") {
-        Some((line, text)) => text
+        Some((text, line)) => text
             .parse::<usize>()
             .ok()
             .filter(|&n| n <= size)
             .ok_or_else(|| {
                 at(
-                    *line,
+                    line,
                     format!("[Need]: '{text}' is not a number of tricks from 0 to {size}"),
                 )
             })?,
@@ -818,32 +722,55 @@ fn board_from_tags(
         }
     };
     let constraints = match get("Constraints") {
-        Some((line, text)) => text
+        Some((text, line)) => text
             .parse::<Constraints>()
-            .map_err(|e| at(*line, format!("[Constraints]: {e}")))?,
+            .map_err(|e| at(line, format!("[Constraints]: {e}")))?,
         None => Constraints::default(),
     };
     let number = match get("Board") {
-        Some((line, text)) => text
+        Some((text, line)) => text
             .parse()
-            .map_err(|_| at(*line, format!("[Board]: '{text}' is not a number")))?,
+            .map_err(|_| at(line, format!("[Board]: '{text}' is not a number")))?,
         None => index,
     };
-    let pimc_make = get("PimcMake").and_then(|(_, t)| t.parse().ok());
-    let vulnerable = match get("Vulnerable") {
-        None => false,
-        Some((line, text)) => vulnerable(text, declarer).ok_or_else(|| {
-            at(
-                *line,
-                format!("[Vulnerable]: '{text}' is not None, NS, EW or All"),
-            )
-        })?,
+    let pimc_make = get("PimcMake").and_then(|(t, _)| t.parse().ok());
+    let dealer = records::seat_tag("", game, "Dealer").map_err(from_record)?;
+    let vul = records::vulnerability_tag("", game).map_err(from_record)?;
+    let auction = records::auction_section("", game, dealer).map_err(from_record)?;
+    if let Some((first, a)) = &auction {
+        // An auction must end in the board's contract by its declarer.
+        let ends = records::contract_of(*first, a.calls()).filter(|_| a.is_complete());
+        let (line, _) = get("Auction").map(|(t, l)| (l, t)).expect("an auction tag");
+        match (ends, contract) {
+            (Some((c, d)), Some(k)) if c == k && d == declarer => {}
+            (Some((c, d)), _) => {
+                return Err(at(
+                    line,
+                    format!(
+                        "[Auction]: it ends in {c} by {d}, but the board is {} by {declarer}",
+                        contract.map_or(strain.to_string(), |k| k.to_string())
+                    ),
+                ))
+            }
+            (None, _) => return Err(at(
+                line,
+                "[Auction]: the auction does not end in a contract (passed out, or not finished)"
+                    .into(),
+            )),
+        }
+    }
+    let room = match get("Room") {
+        None | Some(("", _)) => None,
+        Some((text, line)) => Some(
+            text.parse::<records::Room>()
+                .map_err(|e| at(line, format!("[Room]: {e}")))?,
+        ),
     };
     let scoring = contract
         .filter(|_| size == 13)
         .map(|contract| bridge::Scoring {
             contract,
-            vulnerable,
+            vulnerable: vul.of(declarer.side()),
         });
     let board = Board {
         deal,
@@ -853,15 +780,23 @@ fn board_from_tags(
         constraints,
         scoring,
     };
-    let played = match get("Play") {
-        Some((line, leader)) => read_play_section(&board, (*line, leader), play_lines)?,
-        None => Vec::new(),
-    };
+    let played =
+        records::play_section("", game, &board.deal, strain, declarer).map_err(from_record)?;
+    let source = Some(Source {
+        board: get("SourceBoard")
+            .map(|(t, _)| t.to_string())
+            .filter(|t| !t.is_empty()),
+        room,
+        dealer,
+        vul,
+        auction: auction.map(|(_, a)| a.calls().to_vec()).unwrap_or_default(),
+    });
     Ok(SetBoard {
         number,
         board,
         played,
         pimc_make,
+        source,
     })
 }
 
@@ -1012,8 +947,18 @@ mod tests {
             e.contains("line 4") && e.contains("opening leader is W"),
             "{e}"
         );
-        let e = error("[Play \"W\"]\nSK S2 S4\n");
-        assert!(e.contains("line 5") && e.contains("four columns"), "{e}");
+        // A row cut short is a trick in progress, as in game records.
+        let b = &read("[Play \"W\"]\nSK S2 S4\n").unwrap()[0];
+        assert_eq!(b.played.len(), 3);
+        // A tag given twice with different values is refused, not read
+        // as the last one.
+        let e = read_pbn("[Deal \"N:Q2.K.. 54.A.. A3.2.. KJ.Q..\"]\n[Deal \"garbage\"]\n[Declarer \"S\"]\n[Need \"1\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2") && e.contains("twice"), "{e}");
+        // A game record is not a deal set.
+        let e = read("[Result \"1\"]\n").unwrap_err().to_string();
+        assert!(e.contains("--from-games"), "{e}");
         let e = error("[Play \"W\"]\nSK S2 S4 SA\nHQ - HA H2\n");
         assert!(e.contains("line 6") && e.contains("missing"), "{e}");
         let e = error("[Play \"W\"]\nSK S2 S4 XX\n");

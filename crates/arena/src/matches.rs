@@ -224,7 +224,7 @@ pub fn play_table_for(
         let mover = state.position().to_move();
         let ours = mover.side() == side;
         let choices = state.position().legal_cards().len();
-        let card_seed = derive(seed, &[play.len() as u64]);
+        let card_seed = players::seed::card_seed(seed, play.len());
         let card = if ours {
             let start = Instant::now();
             let decision = seats
@@ -567,6 +567,7 @@ mod tests {
             board: b,
             played: Vec::new(),
             pimc_make: None,
+            source: None,
         };
         let config = MatchConfig {
             a: "pimc:w=4".parse().unwrap(),

@@ -3,6 +3,7 @@
 //! interrupted at any point, even mid-line, resumes from the file: a last
 //! line without its end is dropped, deals already there are not replayed.
 
+use crate::deal_set::SetBoard;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -194,6 +195,19 @@ pub fn digest(text: &str) -> String {
 /// line cut short by an interruption is left out). Also returns the byte
 /// length of the complete part.
 fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u64), ResultsError> {
+    let (header, lines, complete) = read_complete_lines(path)?;
+    Ok((
+        header,
+        lines.into_iter().map(|(_, r)| r).collect(),
+        complete,
+    ))
+}
+
+/// As [`read_complete`], each deal result with its line.
+#[allow(clippy::type_complexity)]
+fn read_complete_lines(
+    path: &Path,
+) -> Result<(Option<MatchHeader>, Vec<(usize, DealResult)>, u64), ResultsError> {
     let io = |source| ResultsError::Io {
         path: path.to_path_buf(),
         source,
@@ -201,7 +215,7 @@ fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u
     let file = File::open(path).map_err(io)?;
     let mut reader = BufReader::new(file);
     let mut header = None;
-    let mut results: BTreeMap<usize, DealResult> = BTreeMap::new();
+    let mut results: BTreeMap<usize, (usize, DealResult)> = BTreeMap::new();
     let mut complete = 0u64;
     let mut line = String::new();
     let mut number = 0;
@@ -226,7 +240,7 @@ fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u
         }
         let r: DealResult =
             serde_json::from_str(&line).map_err(|e| fail(format!("not a deal result: {e}")))?;
-        if results.insert(r.deal, r).is_some() {
+        if results.insert(r.deal, (number, r)).is_some() {
             return Err(fail("this deal is already in the file".into()));
         }
     }
@@ -246,6 +260,150 @@ pub fn read(path: &Path) -> Result<(MatchHeader, Vec<DealResult>), ResultsError>
         message: "the file has no match header (is it empty?)".into(),
     })?;
     Ok((header, results))
+}
+
+/// Reads a results file and checks every deal result against the deal set
+/// it was played on and the rules ([`check_result`]).
+///
+/// # Errors
+/// As [`read`], and [`ResultsError::Line`] naming the first line whose
+/// result the deal set or the rules contradict.
+pub fn read_checked(
+    path: &Path,
+    boards: &[SetBoard],
+) -> Result<(MatchHeader, Vec<DealResult>), ResultsError> {
+    let (header, lines, _) = read_complete_lines(path)?;
+    let header = header.ok_or_else(|| ResultsError::Line {
+        path: path.to_path_buf(),
+        line: 1,
+        message: "the file has no match header (is it empty?)".into(),
+    })?;
+    for (line, r) in &lines {
+        check_result(r, boards, header.mode).map_err(|message| ResultsError::Line {
+            path: path.to_path_buf(),
+            line: *line,
+            message,
+        })?;
+    }
+    Ok((header, lines.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// Checks one deal's result against its deal set and the rules: the deal
+/// is one of the set and has its board number; at each table the play
+/// starts where the board starts, is legal card by card and complete, and
+/// the tricks, `made`, the score, the decisions and discrepancies are
+/// those the play gives (from the defence's side in defence mode).
+///
+/// # Errors
+/// What is wrong, naming the table and the field.
+pub fn check_result(r: &DealResult, boards: &[SetBoard], mode: Mode) -> Result<(), String> {
+    let board = boards.get(r.deal).ok_or_else(|| {
+        format!(
+            "\"deal\":{} is not a deal of the set, which has {} (0 to {})",
+            r.deal,
+            boards.len(),
+            boards.len().saturating_sub(1)
+        )
+    })?;
+    if r.board != board.number {
+        return Err(format!(
+            "\"board\":{}, but deal {} of the set is board {}",
+            r.board, r.deal, board.number
+        ));
+    }
+    for (name, table) in [("a", &r.a), ("b", &r.b)] {
+        check_table(table, board, mode).map_err(|e| format!("table \"{name}\": {e}"))?;
+    }
+    Ok(())
+}
+
+fn check_table(table: &TableResult, board: &SetBoard, mode: Mode) -> Result<(), String> {
+    let b = &board.board;
+    let mut play = Vec::new();
+    for (i, word) in table.play.split_whitespace().enumerate() {
+        play.push(
+            word.parse::<cards::Card>()
+                .map_err(|e| format!("\"play\", card {}: {e}", i + 1))?,
+        );
+    }
+    if !play.starts_with(&board.played) {
+        return Err(format!(
+            "\"play\" does not start with the {} cards played before the board starts",
+            board.played.len()
+        ));
+    }
+    let mut state = bridge::PlayState::new(b.deal, b.strain, b.declarer);
+    for (i, &card) in play.iter().enumerate() {
+        state
+            .play(card)
+            .map_err(|e| format!("\"play\", card {} ({card}): {e}", i + 1))?;
+    }
+    if !state.is_over() {
+        return Err(format!(
+            "\"play\" stops after {} cards, before the end of the deal",
+            play.len()
+        ));
+    }
+    let declarer_tricks = state.tricks(b.declarer.side());
+    let counted_declares = mode != Mode::Defence;
+    let tricks = if counted_declares {
+        declarer_tricks
+    } else {
+        state.tricks(b.declarer.lho().side())
+    };
+    if table.tricks != tricks {
+        return Err(format!(
+            "\"tricks\":{}, but the play gives {tricks}",
+            table.tricks
+        ));
+    }
+    let made = (declarer_tricks >= b.need) == counted_declares;
+    if table.made != made {
+        return Err(format!(
+            "\"made\":{}, but the play gives declarer {declarer_tricks} tricks of the {} needed",
+            table.made, b.need
+        ));
+    }
+    if table.score.is_some() && b.scoring.is_none() {
+        return Err("a \"score\" on a board without a contract (a reduced deal)".into());
+    }
+    if let (Some(score), Some(scoring)) = (table.score, b.scoring) {
+        let expected = scoring.score(declarer_tricks);
+        let expected = if counted_declares {
+            expected
+        } else {
+            -expected
+        };
+        if score != expected {
+            return Err(format!(
+                "\"score\":{score}, but {} making {declarer_tricks} tricks scores {expected}",
+                scoring.contract
+            ));
+        }
+    }
+    // The counted side plays half the cards after the start; a decision
+    // is one of them with more than one legal card.
+    let after_start = play.len() - board.played.len();
+    if table.decisions > after_start.div_ceil(2) {
+        return Err(format!(
+            "\"decisions\":{}, more than the {} cards the side played",
+            table.decisions,
+            after_start.div_ceil(2)
+        ));
+    }
+    if table.discrepancies > table.decisions {
+        return Err(format!(
+            "\"discrepancies\":{} of {} decisions",
+            table.discrepancies, table.decisions
+        ));
+    }
+    if !table.think_seconds.is_finite() || table.think_seconds < 0.0 {
+        return Err(format!(
+            "\"think_seconds\":{} is not a time",
+            table.think_seconds
+        ));
+    }
+    Ok(())
 }
 
 /// Gives the results file at `path` the header `header`, keeping every

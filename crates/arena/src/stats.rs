@@ -161,9 +161,12 @@ fn seconds(t: Option<f64>) -> String {
 }
 
 impl Summary {
-    /// The summary as a markdown table (one row per statistic).
+    /// The summary as a markdown table (one row per statistic); alpha-mu's
+    /// discrepancies with M = 1 are shown when the match counted them
+    /// (`discrepancies_counted`, its header's flag), else said to be not
+    /// counted.
     #[must_use]
-    pub fn markdown(&self, a: &str, b: &str) -> String {
+    pub fn markdown(&self, a: &str, b: &str, discrepancies_counted: bool) -> String {
         let winrate = self.winrate.map_or("-".into(), |w| {
             format!("{:.3} (σ {:.4}) over {} deals", w.rate, w.sigma, w.trials)
         });
@@ -208,10 +211,17 @@ impl Summary {
             ),
             (
                 "discrepancies with M = 1, A / B",
-                format!(
-                    "{} / {} of {} / {} decisions",
-                    self.discrepancies_a, self.discrepancies_b, self.decisions_a, self.decisions_b
-                ),
+                if discrepancies_counted {
+                    format!(
+                        "{} / {} of {} / {} decisions",
+                        self.discrepancies_a,
+                        self.discrepancies_b,
+                        self.decisions_a,
+                        self.decisions_b
+                    )
+                } else {
+                    "not counted (match --discrepancies counts them)".into()
+                },
             ),
         ];
         let mut out = String::from("| statistic | value |\n|---|---|\n");
@@ -284,7 +294,10 @@ mod tests {
         assert!((s.mean_score_difference.unwrap() - 132.5).abs() < 1e-9);
         let sd = (615_675f64 / 3.0).sqrt();
         assert!((s.sigma_mean_score_difference.unwrap() - sd / 2.0).abs() < 1e-9);
-        let table = s.markdown("x", "y");
+        let table = s.markdown("x", "y", true);
+        assert!(s
+            .markdown("x", "y", false)
+            .contains("| discrepancies with M = 1, A / B | not counted"));
         assert!(table.contains("+132.5 points"), "{table}");
         assert!(table.contains("0.667 (σ 0.2722) over 3 deals"), "{table}");
         assert!(table.contains("2 / 1 / 1"), "{table}");

@@ -67,6 +67,13 @@ pub enum DealError {
         /// The number expected.
         expected: usize,
     },
+    /// Hands of different sizes where no size is shared by three hands:
+    /// which hand is wrong cannot be told.
+    #[error("the hands have different sizes: N {}, E {}, S {}, W {}", sizes[0], sizes[1], sizes[2], sizes[3])]
+    UnequalHands {
+        /// The sizes of North's, East's, South's and West's hands.
+        sizes: [usize; 4],
+    },
     /// The same card in two hands.
     #[error("card {card} is held by both {first} and {second}")]
     DuplicateCard {
@@ -155,11 +162,29 @@ impl Deal {
     /// Checks that all four hands have the same size, and returns it.
     ///
     /// # Errors
-    /// [`DealError::WrongHandSize`] naming the first hand that differs from
-    /// North's.
+    /// [`DealError::WrongHandSize`] naming the one hand whose size differs
+    /// from the other three's; [`DealError::UnequalHands`] with every size
+    /// when no three hands agree.
     pub fn check_equal_sizes(&self) -> Result<usize, DealError> {
-        let n = self.hands[Seat::North].len();
-        self.check_hand_sizes(n).map(|()| n)
+        let sizes = Seat::ALL.map(|s| self.hands[s].len());
+        for &n in &sizes {
+            let agreeing = sizes.iter().filter(|&&m| m == n).count();
+            if agreeing == 4 {
+                return Ok(n);
+            }
+            if agreeing == 3 {
+                let odd = Seat::ALL
+                    .into_iter()
+                    .find(|&s| self.hands[s].len() != n)
+                    .expect("one hand differs");
+                return Err(DealError::WrongHandSize {
+                    seat: odd,
+                    len: self.hands[odd].len(),
+                    expected: n,
+                });
+            }
+        }
+        Err(DealError::UnequalHands { sizes })
     }
 
     /// A random deal of `cards_per_hand` cards to each hand (13 for a full
@@ -434,5 +459,28 @@ mod tests {
             }
         );
         assert!(Deal::new(BySeat([Hand(4), Hand(4), Hand(0), Hand(0)])).is_err());
+        // Equal sizes blame the hand that differs from the other three,
+        // whichever seat it is.
+        assert_eq!(
+            deal.check_equal_sizes().unwrap_err().to_string(),
+            "hand of N has 12 cards, expected 13"
+        );
+        let west_short: Deal =
+            "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ6"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            west_short.check_equal_sizes().unwrap_err().to_string(),
+            "hand of W has 11 cards, expected 13"
+        );
+        // No three hands agree: every size is named.
+        let two_and_two: Deal =
+            "N:4.AKJT2.965.AQ7 875.Q8654.AJ4.T AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+                .parse()
+                .unwrap();
+        assert_eq!(
+            two_and_two.check_equal_sizes().unwrap_err().to_string(),
+            "the hands have different sizes: N 12, E 12, S 13, W 13"
+        );
     }
 }

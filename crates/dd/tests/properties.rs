@@ -93,7 +93,7 @@ fn tables_need_equal_hands() {
     let err = Solver::new().table(&deal).unwrap_err();
     assert!(
         err.to_string()
-            .contains("hand of E has 1 cards, expected 2"),
+            .contains("hand of N has 2 cards, expected 1"),
         "{err}"
     );
 }

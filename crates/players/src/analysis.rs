@@ -71,8 +71,11 @@ pub fn with_pimc_tricks(cards: Vec<CardValue>, pimc: &[CardValue]) -> Vec<CardVa
 }
 
 /// Rates every legal card of the seat to move after `play` on `board`,
-/// over `worlds` worlds drawn with `seed`, telling `progress` where it is.
-/// Searches run on the current rayon pool.
+/// over `worlds` worlds drawn from `seed` as a player of `play` or `match`
+/// with that seed draws them at this card ([`crate::seed::card_seed`]),
+/// telling `progress` where it is. The card marked `best` is the one that
+/// player plays: PIMC's, or alpha-mu's with its default tie-break
+/// (`alphamu:m=M,w=W`). Searches run on the current rayon pool.
 ///
 /// # Errors
 /// [`PlayError`] when the play is not legal, every card has been played,
@@ -87,6 +90,7 @@ pub fn analyze(
 ) -> Result<Analysis, PlayError> {
     let state = board.position_after(play)?;
     let mover = state.position().to_move();
+    let seed = crate::seed::card_seed(seed, play.len());
     let (view, deals) = board.worlds(mover, play, worlds.max(1), seed)?;
     let total = deals.len();
     progress(Stage::WorldsDrawn { worlds: total });
@@ -110,7 +114,9 @@ pub fn analyze(
                 work_limit: search::WORK_LIMIT,
             };
             let r = alphamu(&problem, &DdLeaf, config)?;
-            (Some(r.best), with_pimc_tricks(r.cards, &pimc))
+            let best =
+                crate::player::alphamu_card(&problem, &r, config, crate::player::Ties::default())?;
+            (Some(best), with_pimc_tricks(r.cards, &pimc))
         }
     };
     Ok(Analysis {
@@ -173,6 +179,59 @@ mod tests {
         assert_eq!(a.to_move, Seat::North);
         assert!(a.cards.iter().any(|v| v.card == a.best));
         assert_eq!(stages.into_inner().unwrap().last(), Some(&Stage::Searching));
+    }
+
+    /// The card an analysis marks is the card the player of the same
+    /// method plays from that position with the same seed, ties included:
+    /// alpha-mu's search finds several cards of the best value on these
+    /// boards, and the player breaks the tie by mean tricks.
+    #[test]
+    fn the_card_marked_is_the_card_the_player_plays() {
+        use crate::player::PlayerSpec;
+        use rand::SeedableRng;
+        let mut tie_broken = 0;
+        for deal_seed in 0..6u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(deal_seed);
+            let deal = cards::Deal::random(&mut rng, 13);
+            let board = Board {
+                deal,
+                strain: cards::Strain::Notrump,
+                declarer: Seat::South,
+                need: 9,
+                constraints: worlds::Constraints::default(),
+                scoring: None,
+            };
+            // After the opening lead (PIMC's), dummy plays.
+            let pimc: PlayerSpec = "pimc:w=6".parse().unwrap();
+            let a = analyze(&board, &[], Method::Pimc, 6, deal_seed, &|_| {}).unwrap();
+            let lead = pimc
+                .choose(&board, &[], crate::seed::card_seed(deal_seed, 0))
+                .unwrap();
+            assert_eq!(a.best, lead, "deal {deal_seed}: PIMC's lead");
+            let play = [lead];
+            let alphamu: PlayerSpec = "alphamu:m=2,w=6".parse().unwrap();
+            let a = analyze(
+                &board,
+                &play,
+                Method::AlphaMu { max_moves: 2 },
+                6,
+                deal_seed,
+                &|_| {},
+            )
+            .unwrap();
+            let played = alphamu
+                .choose(&board, &play, crate::seed::card_seed(deal_seed, 1))
+                .unwrap();
+            assert_eq!(a.best, played, "deal {deal_seed}: alpha-mu's card");
+            // How often the search's own pick differs: the tie-break is
+            // what this test checks.
+            let first: PlayerSpec = "alphamu:m=2,w=6,ties=first".parse().unwrap();
+            let searched = first
+                .choose(&board, &play, crate::seed::card_seed(deal_seed, 1))
+                .unwrap();
+            tie_broken += usize::from(searched != played);
+        }
+        assert!(tie_broken > 0, "no position where the tie-break mattered");
     }
 
     #[test]

@@ -170,7 +170,7 @@ impl FromStr for PlayerSpec {
         let mut goal = Goal::default();
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
-        for option in options.split(',').filter(|o| !o.is_empty()) {
+        for option in options.split([',', ';']).filter(|o| !o.is_empty()) {
             let (key, value) = option
                 .split_once('=')
                 .ok_or_else(|| fail(format!("option '{option}' is not key=value")))?;
@@ -418,7 +418,7 @@ impl Board {
 /// one is played (a card the work limit left unproven does not tie). A card the search valued exactly is not searched again;
 /// another is searched alone under a floor at the best value, which
 /// answers "no" quickly.
-fn break_ties_by_tricks(
+pub(crate) fn break_ties_by_tricks(
     problem: &Problem,
     result: &search::SearchResult,
     config: AlphaMuConfig,
@@ -478,6 +478,26 @@ fn break_ties_by_tricks(
     Ok(result.best)
 }
 
+/// The card an alpha-mu player with tie rule `ties` plays, given the
+/// result of its search of `problem` under `config`: the search's card
+/// with `ties=first`, else the tie among its best cards broken by PIMC's
+/// mean tricks ([`Ties::Tricks`]). The analysers mark this card, so that
+/// what they show is what `play` plays.
+///
+/// # Errors
+/// When a tied card cannot be searched.
+pub fn alphamu_card(
+    problem: &Problem,
+    result: &search::SearchResult,
+    config: AlphaMuConfig,
+    ties: Ties,
+) -> Result<Card, search::AlphaMuError> {
+    match ties {
+        Ties::First => Ok(result.best),
+        Ties::Tricks => break_ties_by_tricks(problem, result, config),
+    }
+}
+
 /// Declarer's side's duplicate score for every total of tricks, 0 to 13.
 fn score_table(board: &Board) -> Result<Vec<f64>, PlayError> {
     let scoring = board.scoring.ok_or(PlayError::NoScore)?;
@@ -511,6 +531,14 @@ pub fn double_dummy_card(position: &Position) -> Card {
 }
 
 impl PlayerSpec {
+    /// The player's name in a game record: its specification with `;`
+    /// between options in place of `,`, which LIN's list of names (`pn|`)
+    /// would split. It reads back to the same player.
+    #[must_use]
+    pub fn record_name(&self) -> String {
+        self.to_string().replace(',', ";")
+    }
+
     /// Whether this player may play for a defender (every player can;
     /// alpha-mu for the score plays for declarer only).
     #[must_use]
@@ -622,10 +650,7 @@ impl PlayerSpec {
                 } else {
                     None
                 };
-                let card = match ties {
-                    Ties::First => result.best,
-                    Ties::Tricks => break_ties_by_tricks(&problem, &result, config)?,
-                };
+                let card = alphamu_card(&problem, &result, config, *ties)?;
                 Ok(Decision { card, depth_one })
             }
         }

@@ -12,6 +12,16 @@ pub fn derive(seed: u64, parts: &[u64]) -> u64 {
     mix(x)
 }
 
+/// The seed of the decision taken after `cards_played` cards of a deal
+/// played with the user's `seed`. `play`, `match`, the analysers (command
+/// line, web, Python) and the Python player all draw a decision's worlds
+/// from it, so that the same seed gives the same worlds, and the same
+/// card, wherever a position is met.
+#[must_use]
+pub fn card_seed(seed: u64, cards_played: usize) -> u64 {
+    derive(seed, &[cards_played as u64])
+}
+
 const fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -8,20 +8,18 @@ use worlds::{Knowledge, KnowledgeError};
 #[derive(Debug, Error)]
 pub enum ViewError {
     /// Hands of different sizes.
-    #[error(
-        "{seat} has {len} cards but {first} has {expected}: every hand must have the same number"
-    )]
+    #[error("{seat} has {len} cards where the other hands shown have {expected}: every hand must have the same number")]
     UnequalHands {
-        /// The seat that differs.
+        /// The seat whose size differs from the others'.
         seat: Seat,
         /// Its size.
         len: usize,
-        /// A seat of the expected size.
-        first: Seat,
-        /// The expected size.
+        /// The size of the other hands shown.
         expected: usize,
     },
-    /// A reduced deal with a hidden hand: the hidden cards are unknown.
+    /// Hands of several sizes, none shared by all but one of them.
+    #[error("the hands shown have different sizes ({0}): every hand must have the same number")]
+    HandSizes(String),
     #[error("a reduced deal ({0} cards per hand) must show all four hands")]
     ReducedHidden(usize),
     /// No hand is given.
@@ -53,27 +51,48 @@ impl Table {
     /// [`ViewError`] for unequal hands, no hand, or a hidden hand in a
     /// reduced deal.
     pub fn new(deal: &PartialDeal) -> Result<Table, ViewError> {
-        let mut size: Option<(Seat, usize)> = None;
         let mut all = Hand::EMPTY;
         let mut hidden = false;
+        let mut shown: Vec<(Seat, usize)> = Vec::new();
         for seat in Seat::ALL {
             match deal.hands[seat] {
                 Some(h) => {
                     all = all.union(h);
-                    match size {
-                        None => size = Some((seat, h.len())),
-                        Some((first, n)) if n != h.len() => {
-                            return Err(ViewError::UnequalHands {
-                                seat,
-                                len: h.len(),
-                                first,
-                                expected: n,
-                            })
-                        }
-                        _ => {}
-                    }
+                    shown.push((seat, h.len()));
                 }
                 None => hidden = true,
+            }
+        }
+        // The size all hands shown but one share, to blame that one.
+        let size = shown.first().map(|&(seat, n)| (seat, n));
+        if let Some(&(_, first)) = shown.first() {
+            if shown.iter().any(|&(_, n)| n != first) {
+                let sharing = |n: usize| shown.iter().filter(|&&(_, m)| m == n).count();
+                return Err(
+                    match shown
+                        .iter()
+                        .find(|&&(_, n)| sharing(n) == shown.len() - 1 && shown.len() > 2)
+                    {
+                        Some(&(_, common)) => {
+                            let &(seat, len) = shown
+                                .iter()
+                                .find(|&&(_, n)| n != common)
+                                .expect("one hand differs");
+                            ViewError::UnequalHands {
+                                seat,
+                                len,
+                                expected: common,
+                            }
+                        }
+                        None => ViewError::HandSizes(
+                            shown
+                                .iter()
+                                .map(|(s, n)| format!("{s} {n}"))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                    },
+                );
             }
         }
         let (_, hand_size) = size.ok_or(ViewError::NoHand)?;

@@ -360,11 +360,7 @@ fn play_deal<'py>(
                 &defending
             };
             let card = player
-                .choose(
-                    &board,
-                    &play,
-                    seed.wrapping_mul(1000).wrapping_add(play.len() as u64),
-                )
+                .choose(&board, &play, players::seed::card_seed(seed, play.len()))
                 .map_err(|e| format!("{seat} at card {}: {e}", play.len() + 1))?;
             state.play(card).map_err(|e| e.to_string())?;
             play.push(card);
@@ -599,6 +595,15 @@ impl Match {
         };
         let (writer, done) =
             arena::results::ResultsWriter::open(&results, &header).map_err(value_error)?;
+        for r in &done {
+            arena::results::check_result(r, &boards, config.mode).map_err(|e| {
+                PyValueError::new_err(format!(
+                    "{}: the result of deal {} already there disagrees with the deal set: {e}",
+                    results.display(),
+                    r.deal
+                ))
+            })?;
+        }
         Ok(Match {
             task,
             boards,
@@ -639,19 +644,9 @@ impl Match {
     fn record(&mut self, line: &str) -> PyResult<bool> {
         let result: arena::results::DealResult = serde_json::from_str(line)
             .map_err(|e| PyValueError::new_err(format!("not a results line: {e}")))?;
-        let board = self.boards.get(result.deal).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "results line for deal {}: the deal set has {} deals",
-                result.deal,
-                self.boards.len()
-            ))
-        })?;
-        if board.number != result.board {
-            return Err(PyValueError::new_err(format!(
-                "results line for deal {} names board {}, the deal set's board is {}",
-                result.deal, result.board, board.number
-            )));
-        }
+        arena::results::check_result(&result, &self.boards, self.task.config.mode).map_err(
+            |e| PyValueError::new_err(format!("results line for deal {}: {e}", result.deal)),
+        )?;
         if self.done.contains(&result.deal) {
             return Ok(false);
         }
@@ -705,7 +700,8 @@ impl Match {
             run.map(|_| errors.into_inner().expect("no panic"))
         });
         let failures = failures.map_err(value_error)?;
-        let (_, all) = arena::results::read(&self.results).map_err(value_error)?;
+        let (_, all) =
+            arena::results::read_checked(&self.results, &self.boards).map_err(value_error)?;
         self.done = all.iter().map(|r| r.deal).collect();
         if !failures.is_empty() {
             return Err(PyValueError::new_err(failures.join("; ")));
@@ -719,14 +715,18 @@ impl Match {
     /// wins, draws and losses, time per move, and ``markdown``, the table
     /// ``alphamu match`` prints.
     fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let (header, all) = arena::results::read(&self.results).map_err(value_error)?;
+        let (header, all) =
+            arena::results::read_checked(&self.results, &self.boards).map_err(value_error)?;
         let summary = arena::stats::summarize(&all);
         let json = serde_json::to_string(&summary).expect("summary serializes");
         let d: Bound<'py, PyDict> = py
             .import("json")?
             .call_method1("loads", (json,))?
             .downcast_into()?;
-        d.set_item("markdown", summary.markdown(&header.a, &header.b))?;
+        d.set_item(
+            "markdown",
+            summary.markdown(&header.a, &header.b, header.discrepancies),
+        )?;
         Ok(d)
     }
 

@@ -22,22 +22,161 @@ pub enum Call {
 pub struct ParseCallError(pub String);
 
 impl Call {
-    /// Whether `self` may follow `before` (the calls so far, dealer first).
+    /// Whether `self` may follow `before` (the calls so far, dealer first):
+    /// legal there, and the auction not yet over. Checks `before` too (a
+    /// call after an illegal auction is not legal); for a whole auction
+    /// read call by call, [`Auction`] is linear where this is quadratic.
     #[must_use]
     pub fn is_legal_after(self, before: &[Call]) -> bool {
-        let last_bid = before.iter().rposition(|c| matches!(c, Call::Bid(..)));
-        let last_active = before.iter().rposition(|c| !matches!(c, Call::Pass));
-        match self {
-            Call::Pass => true,
-            Call::Bid(level, strain) => match last_bid.map(|i| before[i]) {
-                Some(Call::Bid(l, s)) => (level, rank(strain)) > (l, rank(s)),
-                _ => true,
+        Auction::from_calls(before).is_ok_and(|a| a.check(self).is_none())
+    }
+}
+
+/// Why a call cannot be added to an auction.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AuctionError {
+    /// The auction has already ended (three passes after a call, or four
+    /// passes).
+    #[error("{call} comes after the auction has ended ({calls})")]
+    Ended {
+        /// The call.
+        call: Call,
+        /// The auction so far.
+        calls: String,
+    },
+    /// The call is not legal at this point.
+    #[error("{call} is not a legal call after {calls}: {why}")]
+    Illegal {
+        /// The call.
+        call: Call,
+        /// The auction so far ("the start" when empty).
+        calls: String,
+        /// Which rule it breaks.
+        why: &'static str,
+    },
+}
+
+/// An auction being read or bid, call by call: each call is checked in
+/// constant time (the last bid, the last call that was not a pass and the
+/// passes since are kept), so reading a long auction stays linear, and no
+/// call is accepted once the auction has ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Auction {
+    calls: Vec<Call>,
+    last_bid: Option<usize>,
+    last_active: Option<usize>,
+}
+
+impl Auction {
+    /// An empty auction.
+    #[must_use]
+    pub fn new() -> Auction {
+        Auction::default()
+    }
+
+    /// The calls so far, the dealer's first.
+    #[must_use]
+    pub fn calls(&self) -> &[Call] {
+        &self.calls
+    }
+
+    /// Whether the auction is over: three passes after a call that was not
+    /// a pass, or four passes.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        let n = self.calls.len();
+        match self.last_active {
+            None => n >= 4,
+            Some(i) => n - i > 3,
+        }
+    }
+
+    /// Whether the four players passed without a bid.
+    #[must_use]
+    pub fn is_passed_out(&self) -> bool {
+        self.last_bid.is_none() && self.is_complete()
+    }
+
+    /// Why `call` cannot come next, if it cannot.
+    #[must_use]
+    pub fn check(&self, call: Call) -> Option<AuctionError> {
+        let illegal = |why| {
+            Some(AuctionError::Illegal {
+                call,
+                calls: self.describe(),
+                why,
+            })
+        };
+        if self.is_complete() {
+            return Some(AuctionError::Ended {
+                call,
+                calls: self.describe(),
+            });
+        }
+        let n = self.calls.len();
+        match call {
+            Call::Pass => None,
+            Call::Bid(level, strain) => match self.last_bid.map(|i| self.calls[i]) {
+                Some(Call::Bid(l, s)) if (level, rank(strain)) <= (l, rank(s)) => {
+                    illegal("a bid must be higher than the last one")
+                }
+                _ => None,
             },
-            // A double of the opponents' bid, a redouble of their double.
-            Call::Double => last_active
-                .is_some_and(|i| matches!(before[i], Call::Bid(..)) && (before.len() - i) % 2 == 1),
-            Call::Redouble => last_active
-                .is_some_and(|i| before[i] == Call::Double && (before.len() - i) % 2 == 1),
+            Call::Double => match self.last_active {
+                Some(i) if matches!(self.calls[i], Call::Bid(..)) && (n - i) % 2 == 1 => None,
+                _ => illegal("only an opponent's bid can be doubled, before any other double"),
+            },
+            Call::Redouble => match self.last_active {
+                Some(i) if self.calls[i] == Call::Double && (n - i) % 2 == 1 => None,
+                _ => illegal("only an opponent's double can be redoubled"),
+            },
+        }
+    }
+
+    /// Adds `call`.
+    ///
+    /// # Errors
+    /// [`AuctionError`] when the call is not legal here or the auction has
+    /// ended; the auction is then unchanged.
+    pub fn push(&mut self, call: Call) -> Result<(), AuctionError> {
+        if let Some(e) = self.check(call) {
+            return Err(e);
+        }
+        let i = self.calls.len();
+        if call != Call::Pass {
+            self.last_active = Some(i);
+        }
+        if matches!(call, Call::Bid(..)) {
+            self.last_bid = Some(i);
+        }
+        self.calls.push(call);
+        Ok(())
+    }
+
+    /// The auction of `calls`, each checked.
+    ///
+    /// # Errors
+    /// The first call that cannot come where it is, with its 0-based index.
+    pub fn from_calls(calls: &[Call]) -> Result<Auction, (usize, AuctionError)> {
+        let mut auction = Auction::new();
+        for (i, &c) in calls.iter().enumerate() {
+            auction.push(c).map_err(|e| (i, e))?;
+        }
+        Ok(auction)
+    }
+
+    /// The calls so far as text, or "the start"; a long auction is cut to
+    /// its last twelve calls.
+    fn describe(&self) -> String {
+        if self.calls.is_empty() {
+            return "the start".into();
+        }
+        let from = self.calls.len().saturating_sub(12);
+        let shown: Vec<String> = self.calls[from..].iter().map(ToString::to_string).collect();
+        if from > 0 {
+            format!("... {}", shown.join(" "))
+        } else {
+            shown.join(" ")
         }
     }
 }

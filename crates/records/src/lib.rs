@@ -15,13 +15,17 @@ mod pbn;
 mod record;
 mod write;
 
-pub use call::{Call, ParseCallError};
+pub use call::{Auction, AuctionError, Call, ParseCallError};
 pub use lin::read_lin;
-pub use pbn::read_pbn;
-pub use record::{
-    auction_complete, auction_ending_in, contract_of, GameRecord, RecordError, Vulnerability,
+pub use pbn::{
+    auction_section, pbn_games, play_section, read_pbn, seat_tag, vulnerability_tag, PbnGame,
+    PbnTag, PbnText,
 };
-pub use write::{write_lin, write_pbn};
+pub use record::{
+    auction_complete, auction_ending_in, auction_for, contract_of, select_boards, GameRecord,
+    RecordError, RecordWarning, Room, Vulnerability,
+};
+pub use write::{lin_name, write_lin, write_pbn};
 
 use std::path::Path;
 

@@ -5,9 +5,9 @@
 //! (South, West, North, East), `qx` starts a board in vugraph files. Other
 //! keys (`an`, `nt`, `pg`, `rh`, `st`, `vg`, `rs`, ...) are skipped.
 
-use crate::call::Call;
+use crate::call::{Auction, Call};
 use crate::record::{
-    auction_complete, check_play, contract_of, GameRecord, RecordError, Vulnerability,
+    check_claim, check_play, contract_of, GameRecord, RecordError, Room, Vulnerability,
 };
 use cards::{BySeat, Card, Deal, Hand, Rank, Seat, Suit};
 
@@ -17,10 +17,13 @@ struct RawBoard {
     md: Option<(String, usize)>,
     sv: Option<(String, usize)>,
     name: Option<String>,
+    /// A vugraph board's `qx` value (`o46`) and its line.
+    qx: Option<(String, usize)>,
     calls: Vec<(String, usize)>,
     cards: Vec<(String, usize)>,
     claim: Option<(String, usize)>,
     players: Option<String>,
+    event: Option<String>,
 }
 
 /// Reads every board of a LIN file. Boards that cannot be read give an
@@ -41,6 +44,7 @@ pub fn read_lin(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
     let mut boards: Vec<RawBoard> = Vec::new();
     let mut current = RawBoard::default();
     let mut names: Option<String> = None;
+    let mut event: Option<String> = None;
     for (key, value, line) in pairs {
         let starts_board = key == "qx" || (key == "md" && current.md.is_some());
         if starts_board && (current.md.is_some() || !current.calls.is_empty()) {
@@ -53,14 +57,31 @@ pub fn read_lin(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
             "md" => current.md = Some((value, line)),
             "sv" => current.sv = Some((value, line)),
             "ah" => current.name = Some(value.trim().to_string()),
+            "qx" => current.qx = Some((value, line)),
             "mb" => current.calls.push((value, line)),
             "pc" => current.cards.push((value, line)),
             "mc" => current.claim = Some((value, line)),
-            "pn" => names = Some(value),
+            // Names given within a board are its own, and the next
+            // boards' until others are given.
+            "pn" => {
+                current.players = Some(value.clone());
+                names = Some(value);
+            }
+            "vg" => {
+                event = value
+                    .split(',')
+                    .next()
+                    .map(str::trim)
+                    .filter(|e| !e.is_empty())
+                    .map(str::to_string);
+            }
             _ => {}
         }
         if current.players.is_none() {
             current.players.clone_from(&names);
+        }
+        if current.event.is_none() {
+            current.event.clone_from(&event);
         }
     }
     if current.md.is_some() {
@@ -137,12 +158,33 @@ fn parse_md(text: &str) -> Result<(Seat, Deal), String> {
     let given: Hand = order
         .iter()
         .fold(Hand::EMPTY, |acc, &s| acc.union(hands[s]));
-    if hands[Seat::East].is_empty() && given.len() == 39 {
+    if hands[Seat::East].is_empty() {
+        // The last hand left out: the others must hold 13 cards each.
+        if let Some(&seat) = order[..3].iter().find(|&&s| hands[s].len() != 13) {
+            return Err(format!(
+                "hand of {seat} has {} cards, expected 13 (East's hand, left out, is the cards nobody holds)",
+                hands[seat].len()
+            ));
+        }
         hands[Seat::East] = Hand(Hand::FULL_DECK.0 & !given.0);
     }
     let deal = Deal::new(hands).map_err(|e| e.to_string())?;
     deal.check_hand_sizes(13).map_err(|e| e.to_string())?;
     Ok((dealer, deal))
+}
+
+/// A vugraph `qx` value: the room letter and the board number (`o46`).
+fn room_and_number(qx: &str) -> Option<(Room, String)> {
+    // `o46`, sometimes `o46,BOARD 46`.
+    let qx = qx.split(',').next().unwrap_or("").trim();
+    let mut chars = qx.chars();
+    let room = match chars.next()?.to_ascii_lowercase() {
+        'o' => Room::Open,
+        'c' => Room::Closed,
+        _ => return None,
+    };
+    let number: String = chars.as_str().trim().to_string();
+    (!number.is_empty()).then_some((room, number))
 }
 
 fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
@@ -167,25 +209,25 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
             }
         },
     };
-    let mut auction = Vec::new();
+    let vugraph = b.qx.as_ref().and_then(|(v, _)| room_and_number(v));
+    let board_name = b
+        .name
+        .clone()
+        .map(|n| n.strip_prefix("Board ").map_or(n.clone(), str::to_string))
+        .or_else(|| vugraph.as_ref().map(|(_, n)| n.clone()));
+    let mut auction = Auction::new();
     for (text, line) in &b.calls {
         let call: Call = text
             .trim()
             .trim_end_matches('!')
             .parse()
             .map_err(|e| err(file, *line, "mb", format!("{e}")))?;
-        if !call.is_legal_after(&auction) {
-            return Err(err(
-                file,
-                *line,
-                "mb",
-                format!("{call} is not a legal call here"),
-            ));
-        }
-        auction.push(call);
+        auction
+            .push(call)
+            .map_err(|e| err(file, *line, "mb", e.to_string()))?;
     }
-    let contract = if auction_complete(&auction) {
-        contract_of(dealer, &auction)
+    let contract = if auction.is_complete() {
+        contract_of(dealer, auction.calls())
     } else {
         None
     };
@@ -198,23 +240,10 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
             .map_err(|e| err(file, *line, "pc", format!("{e}")))?;
         play.push((card, *line));
     }
-    let mut counted = None;
-    if let Some((c, d)) = contract {
-        let cards: Vec<Card> = play.iter().map(|p| p.0).collect();
-        counted = check_play(&deal, c.strain, d, &cards).map_err(|(i, why)| {
-            err(
-                file,
-                play[i].1,
-                "pc",
-                format!("card {} of the play: {why}", i + 1),
-            )
-        })?;
-    } else if let Some((_, line)) = play.first() {
-        return Err(err(file, *line, "pc", "cards played without a contract"));
-    }
-    let claimed = match &b.claim {
+    let cards: Vec<Card> = play.iter().map(|p| p.0).collect();
+    let claim = match &b.claim {
         None => None,
-        Some((v, l)) => Some(
+        Some((v, l)) => Some((
             v.trim()
                 .parse::<u8>()
                 .ok()
@@ -227,13 +256,46 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
                         format!("{v:?} is not a number of tricks (0 to 13)"),
                     )
                 })?,
-        ),
+            *l,
+        )),
+    };
+    let (counted, claimed) = match contract {
+        Some((c, d)) => {
+            check_play(&deal, c.strain, d, &cards).map_err(|(i, why)| {
+                err(
+                    file,
+                    play[i].1,
+                    "pc",
+                    format!("card {} of the play: {why}", i + 1),
+                )
+            })?;
+            check_claim(&deal, c.strain, d, &cards, claim.map(|x| x.0))
+                .map_err(|why| err(file, claim.map_or(b.line, |x| x.1), "mc", why))?
+        }
+        None => {
+            if let Some((_, line)) = play.first() {
+                return Err(err(file, *line, "pc", "cards played without a contract"));
+            }
+            if let Some((_, line)) = claim {
+                return Err(err(file, line, "mc", "a claim without a contract"));
+            }
+            (None, None)
+        }
     };
     let players = match &b.players {
         Some(names) => {
             let n: Vec<&str> = names.split(',').map(str::trim).collect();
-            // South, West, North, East.
-            let name = |i: usize| n.get(i).map(|s| s.to_string()).filter(|s| !s.is_empty());
+            // South, West, North, East; a vugraph file names the open
+            // room's four, then the closed room's.
+            let offset = match vugraph {
+                Some((Room::Closed, _)) if n.len() >= 8 => 4,
+                _ => 0,
+            };
+            let name = |i: usize| {
+                n.get(offset + i)
+                    .map(|s| s.to_string())
+                    .filter(|s| !s.is_empty())
+            };
             [name(2), name(3), name(0), name(1)]
         }
         None => [None, None, None, None],
@@ -241,19 +303,20 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
     Ok(GameRecord {
         file: file.to_string(),
         line: b.line,
-        board: b
-            .name
-            .clone()
-            .map(|n| n.strip_prefix("Board ").map_or(n.clone(), str::to_string)),
+        event: b.event.clone(),
+        board: board_name,
+        room: vugraph.map(|(r, _)| r),
         dealer: Some(dealer),
         vul,
         deal,
-        auction,
+        passed_out: auction.is_passed_out(),
+        auction: auction.calls().to_vec(),
         declarer: contract.map(|c| c.1),
         contract: contract.map(|c| c.0),
-        play: play.into_iter().map(|p| p.0).collect(),
+        play: cards,
         claimed,
         result: claimed.or(counted),
         players,
+        warnings: Vec::new(),
     })
 }

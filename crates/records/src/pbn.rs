@@ -2,13 +2,18 @@
 //! separated by empty lines; `%` directives, `;` and `{...}` comments
 //! (nested braces tolerated); `#` copies a tag's value from the previous
 //! game.
+//!
+//! Two layers: [`pbn_games`] splits a file into games of tags and section
+//! words, with no meaning given to them (the deal-set reader of the arena
+//! builds on it too); [`read_pbn`] reads each game as a [`GameRecord`],
+//! checking that its tags, auction, play and result agree.
 
-use crate::call::Call;
+use crate::call::{Auction, Call};
 use crate::record::{
-    auction_complete, check_play, contract_of, GameRecord, RecordError, Vulnerability,
+    check_claim, check_play, GameRecord, RecordError, RecordWarning, Room, Vulnerability,
 };
 use bridge::Contract;
-use cards::{Card, Deal, Seat};
+use cards::{Card, Deal, Seat, Strain};
 use std::collections::HashMap;
 
 /// What the tokenizer sees.
@@ -22,6 +27,36 @@ enum Token {
     GameEnd,
 }
 
+/// The value of a tag whose opening quote is at `chars[0]`: it ends at a
+/// quote followed (after blanks) by `]`; `\` escapes the next character.
+/// Returns the value and the index just after the `]`, or the whole rest
+/// of the line when no such end is found.
+fn tag_value(chars: &[char]) -> (String, usize) {
+    let mut value = String::new();
+    let mut k = 1;
+    while k < chars.len() {
+        let c = chars[k];
+        if c == '\\' && k + 1 < chars.len() {
+            value.push(chars[k + 1]);
+            k += 2;
+            continue;
+        }
+        if c == '"' {
+            let mut after = k + 1;
+            while after < chars.len() && chars[after].is_whitespace() {
+                after += 1;
+            }
+            if chars.get(after) == Some(&']') {
+                return (value, after + 1);
+            }
+        }
+        value.push(c);
+        k += 1;
+    }
+    (value, chars.len())
+}
+
+/// Splits a PBN text into tokens, in time linear in its length.
 fn tokenize(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     let mut depth = 0usize;
@@ -56,61 +91,39 @@ fn tokenize(text: &str) -> Vec<Token> {
                 '}' => j += 1,
                 ';' => break,
                 '[' => {
-                    // [Name "value"]: the value ends at a quote followed by `]`.
-                    let rest: String = chars[j + 1..].iter().collect();
-                    let name: String = rest
-                        .chars()
-                        .take_while(|c| !c.is_whitespace() && *c != '"')
-                        .collect();
-                    let after = &rest[name.len()..];
-                    let value_start = after.find('"');
-                    let (value, used) = match value_start {
-                        Some(q) => {
-                            let body = &after[q + 1..];
-                            let mut value = String::new();
-                            let mut k = 0;
-                            let b: Vec<char> = body.chars().collect();
-                            let mut end = None;
-                            while k < b.len() {
-                                if b[k] == '\\' && k + 1 < b.len() {
-                                    value.push(b[k + 1]);
-                                    k += 2;
-                                    continue;
-                                }
-                                if b[k] == '"'
-                                    && b[k + 1..].iter().find(|c| !c.is_whitespace()) == Some(&']')
-                                {
-                                    let close = b[k + 1..]
-                                        .iter()
-                                        .position(|&c| c == ']')
-                                        .expect("found above");
-                                    end = Some(k + 1 + close + 1);
-                                    break;
-                                }
-                                value.push(b[k]);
-                                k += 1;
-                            }
-                            match end {
-                                Some(e) => (
-                                    value,
-                                    name.chars().count() + after[..q + 1].chars().count() + e,
-                                ),
-                                None => (value, rest.chars().count()),
-                            }
+                    // [Name "value"]
+                    let start = j + 1;
+                    let mut k = start;
+                    while k < chars.len() && !chars[k].is_whitespace() && chars[k] != '"' {
+                        k += 1;
+                    }
+                    let name: String = chars[start..k].iter().collect();
+                    let name = name.trim_end_matches(']').to_string();
+                    while k < chars.len() && chars[k] != '"' && chars[k] != ']' {
+                        k += 1;
+                    }
+                    let (value, end) = match chars.get(k) {
+                        Some('"') => {
+                            let (value, used) = tag_value(&chars[k..]);
+                            (value, k + used)
                         }
-                        None => (String::new(), rest.chars().count()),
+                        // `[Name]` or `[Name ]`: an empty value.
+                        Some(_) => (String::new(), k + 1),
+                        None => (String::new(), k),
                     };
                     out.push(Token::Tag(name, value, line));
-                    j += 1 + used;
+                    j = end;
                 }
                 c if c.is_whitespace() => j += 1,
                 _ => {
-                    let word: String = chars[j..]
-                        .iter()
-                        .take_while(|c| !c.is_whitespace() && !matches!(c, '{' | ';' | '['))
-                        .collect();
-                    j += word.chars().count();
-                    out.push(Token::Word(word, line));
+                    let start = j;
+                    while j < chars.len()
+                        && !chars[j].is_whitespace()
+                        && !matches!(chars[j], '{' | ';' | '[')
+                    {
+                        j += 1;
+                    }
+                    out.push(Token::Word(chars[start..j].iter().collect(), line));
                 }
             }
         }
@@ -118,21 +131,121 @@ fn tokenize(text: &str) -> Vec<Token> {
     out
 }
 
-/// One game's tags and the words after its section tags.
-#[derive(Default)]
-struct RawGame {
-    line: usize,
-    tags: HashMap<String, (String, usize)>,
-    auction: Vec<(String, usize)>,
-    play: Vec<(String, usize)>,
+/// One tag pair of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PbnTag {
+    /// Its name, such as `Deal`.
+    pub name: String,
+    /// Its value, without the quotes (a `#` already replaced by the
+    /// previous game's value).
+    pub value: String,
+    /// Its line (1-based).
+    pub line: usize,
 }
 
-/// Reads every game of a PBN file. Games that cannot be read give an error
-/// each; the others are returned.
+/// One game of a PBN file as written: its tags and the words of its
+/// `[Auction]` and `[Play]` sections, with their lines, before any
+/// meaning is given to them.
+#[derive(Clone, Debug, Default)]
+pub struct PbnGame {
+    /// The line of its first tag.
+    pub line: usize,
+    tags: Vec<PbnTag>,
+    auction: Vec<(String, usize)>,
+    play: Vec<(String, usize)>,
+    /// Tags given twice with different values: the name and both lines.
+    conflicts: Vec<(String, usize, usize)>,
+}
+
+/// Tags that a game may carry several times (PBN's notes).
+const REPEATABLE: [&str; 2] = ["Note", "Comment"];
+
+impl PbnGame {
+    /// The value of a tag (trimmed) and its line; the first one when the
+    /// tag is repeated.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<(&str, usize)> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| (t.value.trim(), t.line))
+    }
+
+    /// Every tag, in the order written (a repeated tag once).
+    #[must_use]
+    pub fn tags(&self) -> &[PbnTag] {
+        &self.tags
+    }
+
+    /// The words of the `[Auction]` section with their lines.
+    #[must_use]
+    pub fn auction_words(&self) -> &[(String, usize)] {
+        &self.auction
+    }
+
+    /// The words of the `[Play]` section with their lines.
+    #[must_use]
+    pub fn play_words(&self) -> &[(String, usize)] {
+        &self.play
+    }
+
+    /// An error for a tag given twice in the game with different values
+    /// (which one is meant cannot be known), naming both lines.
+    ///
+    /// # Errors
+    /// The first such tag.
+    pub fn check_repeated_tags(&self, file: &str) -> Result<(), RecordError> {
+        match self.conflicts.first() {
+            None => Ok(()),
+            Some((name, first, second)) => {
+                let values: Vec<&str> = self
+                    .tags
+                    .iter()
+                    .filter(|t| &t.name == name)
+                    .map(|t| t.value.as_str())
+                    .collect();
+                Err(err(
+                    file,
+                    *second,
+                    name,
+                    format!(
+                        "given twice with different values (line {first}: {:?}, line {second}); which one is meant?",
+                        values.first().copied().unwrap_or("")
+                    ),
+                ))
+            }
+        }
+    }
+
+    fn add_tag(&mut self, name: String, value: String, line: usize) {
+        if let Some(first) = self.tags.iter().find(|t| t.name == name) {
+            if first.value.trim() != value.trim() && !REPEATABLE.contains(&name.as_str()) {
+                self.conflicts.push((name, first.line, line));
+            }
+            return;
+        }
+        self.tags.push(PbnTag { name, value, line });
+    }
+}
+
+/// A PBN text split into games.
+#[derive(Clone, Debug, Default)]
+pub struct PbnText {
+    /// The games, in order.
+    pub games: Vec<PbnGame>,
+    /// Words outside any game (before a game's first tag), with their
+    /// lines: text PBN does not define.
+    pub stray: Vec<(String, usize)>,
+}
+
+/// The games of a PBN text: tags and section words, `#` values replaced
+/// by the previous game's. A game ends at an empty line, or at an
+/// `[Event]` tag after a `[Deal]`.
 #[must_use]
-pub fn read_pbn(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
-    let mut games: Vec<RawGame> = Vec::new();
-    let mut current: Option<RawGame> = None;
+pub fn pbn_games(text: &str) -> PbnText {
+    let mut games: Vec<PbnGame> = Vec::new();
+    let mut stray = Vec::new();
+    let mut current: Option<PbnGame> = None;
     let mut section = String::new();
     for token in tokenize(text) {
         match token {
@@ -143,46 +256,57 @@ pub fn read_pbn(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
                 section.clear();
             }
             Token::Tag(name, value, line) => {
-                let g = current.get_or_insert_with(|| RawGame {
+                if name == "Event" && current.as_ref().is_some_and(|g| g.tag("Deal").is_some()) {
+                    games.extend(current.take());
+                }
+                let g = current.get_or_insert_with(|| PbnGame {
                     line,
-                    ..RawGame::default()
+                    ..PbnGame::default()
                 });
-                section = name.clone();
-                g.tags.entry(name).or_insert((value, line));
+                section.clone_from(&name);
+                g.add_tag(name, value, line);
             }
-            Token::Word(word, line) => {
-                if let Some(g) = current.as_mut() {
-                    match section.as_str() {
-                        "Auction" => g.auction.push((word, line)),
-                        "Play" => g.play.push((word, line)),
-                        _ => {}
-                    }
+            Token::Word(word, line) => match current.as_mut() {
+                Some(g) => match section.as_str() {
+                    "Auction" => g.auction.push((word, line)),
+                    "Play" => g.play.push((word, line)),
+                    _ => {}
+                },
+                None => stray.push((word, line)),
+            },
+        }
+    }
+    games.extend(current);
+    // `#`: the previous game's value.
+    let mut previous: HashMap<String, String> = HashMap::new();
+    for g in &mut games {
+        for t in &mut g.tags {
+            if t.value.trim() == "#" {
+                if let Some(v) = previous.get(&t.name) {
+                    t.value.clone_from(v);
                 }
             }
         }
+        for t in &g.tags {
+            previous.insert(t.name.clone(), t.value.clone());
+        }
     }
-    if let Some(g) = current.take() {
-        games.push(g);
-    }
+    PbnText { games, stray }
+}
+
+/// Reads every game of a PBN file. Games that cannot be read give an error
+/// each; the others are returned.
+#[must_use]
+pub fn read_pbn(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
     let mut records = Vec::new();
     let mut errors = Vec::new();
-    let mut previous: HashMap<String, (String, usize)> = HashMap::new();
-    for mut g in games {
-        // `#`: the previous game's value.
-        for (name, (value, _)) in g.tags.iter_mut() {
-            if value == "#" {
-                if let Some((v, _)) = previous.get(name) {
-                    value.clone_from(v);
-                }
-            }
-        }
-        previous.clone_from(&g.tags);
-        if !g.tags.contains_key("Deal") {
+    for g in pbn_games(text).games {
+        if g.tag("Deal").is_none() {
             // Tags without a deal are a file header or notes, unless they
             // hold a board's play.
             if ["Auction", "Play", "Contract"]
                 .iter()
-                .any(|t| g.tags.contains_key(*t))
+                .any(|t| g.tag(t).is_some())
             {
                 errors.push(err(file, g.line, "Deal", "a game without a deal (write the deal, or \"#\" to repeat the previous game's)"));
             }
@@ -196,7 +320,7 @@ pub fn read_pbn(file: &str, text: &str) -> (Vec<GameRecord>, Vec<RecordError>) {
     (records, errors)
 }
 
-fn err(file: &str, line: usize, tag: &str, message: impl Into<String>) -> RecordError {
+pub(crate) fn err(file: &str, line: usize, tag: &str, message: impl Into<String>) -> RecordError {
     RecordError {
         file: file.to_string(),
         line,
@@ -205,181 +329,375 @@ fn err(file: &str, line: usize, tag: &str, message: impl Into<String>) -> Record
     }
 }
 
-fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
-    let tag = |name: &str| g.tags.get(name).map(|(v, l)| (v.trim(), *l));
-    let (deal_text, deal_line) = tag("Deal").expect("checked by the caller");
+/// The seat of a tag, `None` when absent or empty.
+///
+/// # Errors
+/// A value that is no seat.
+pub fn seat_tag(file: &str, g: &PbnGame, name: &str) -> Result<Option<Seat>, RecordError> {
+    match g.tag(name) {
+        None | Some(("", _)) => Ok(None),
+        Some((v, l)) => v
+            .parse::<Seat>()
+            .map(Some)
+            .map_err(|_| err(file, l, name, format!("{v:?} is not a seat (N, E, S, W)"))),
+    }
+}
+
+/// The `[Vulnerable]` tag (None when absent).
+///
+/// # Errors
+/// A value PBN does not define.
+pub fn vulnerability_tag(file: &str, g: &PbnGame) -> Result<Vulnerability, RecordError> {
+    match g.tag("Vulnerable") {
+        None => Ok(Vulnerability::None),
+        Some((v, l)) => match v.to_ascii_lowercase().as_str() {
+            "none" | "love" | "-" | "" => Ok(Vulnerability::None),
+            "ns" => Ok(Vulnerability::NS),
+            "ew" => Ok(Vulnerability::EW),
+            "all" | "both" => Ok(Vulnerability::All),
+            _ => Err(err(
+                file,
+                l,
+                "Vulnerable",
+                format!("{v:?}: expected None, NS, EW or All"),
+            )),
+        },
+    }
+}
+
+/// The `[Auction]` section: the seat that calls first and the calls, each
+/// checked (a legal call, and none after the auction has ended). `None`
+/// when the game has no `[Auction]` tag.
+///
+/// # Errors
+/// A seat that is no seat or differs from `dealer`; a word that is no
+/// call; an illegal call or one after the end.
+pub fn auction_section(
+    file: &str,
+    g: &PbnGame,
+    dealer: Option<Seat>,
+) -> Result<Option<(Seat, Auction)>, RecordError> {
+    let Some((start, l)) = g.tag("Auction") else {
+        return Ok(None);
+    };
+    let first: Seat = start
+        .parse()
+        .map_err(|_| err(file, l, "Auction", format!("{start:?} is not a seat")))?;
+    if let Some(d) = dealer {
+        if d != first {
+            return Err(err(
+                file,
+                l,
+                "Auction",
+                format!("starts with {first} but the dealer is {d}"),
+            ));
+        }
+    }
+    let mut auction = Auction::new();
+    for (word, line) in g.auction_words() {
+        let w = word.trim_end_matches(['!', '?']);
+        if w.is_empty() || w.starts_with('=') || w.starts_with('$') || w == "-" || w == "+" {
+            continue;
+        }
+        if w == "*" {
+            break;
+        }
+        let push = |auction: &mut Auction, call: Call| {
+            auction
+                .push(call)
+                .map_err(|e| err(file, *line, "Auction", e.to_string()))
+        };
+        if w.eq_ignore_ascii_case("AP") {
+            // All pass: passes until the auction ends.
+            if auction.is_complete() {
+                push(&mut auction, Call::Pass)?;
+            }
+            while !auction.is_complete() {
+                push(&mut auction, Call::Pass)?;
+            }
+            continue;
+        }
+        let call: Call = w
+            .parse()
+            .map_err(|e| err(file, *line, "Auction", format!("{e}")))?;
+        push(&mut auction, call)?;
+    }
+    Ok(Some((first, auction)))
+}
+
+/// The cards of the `[Play]` section in the order they were played,
+/// checked against the rules from declarer's left-hand opponent's lead.
+/// Works for any deal of equal hands (the arena's reduced deals too).
+/// Empty when the game has no `[Play]` tag.
+///
+/// # Errors
+/// A `[Play]` seat other than the opening leader, a word that is no card,
+/// a card after the play stopped, or a card the rules forbid.
+pub fn play_section(
+    file: &str,
+    g: &PbnGame,
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+) -> Result<Vec<Card>, RecordError> {
+    let Some((start, l)) = g.tag("Play") else {
+        return Ok(Vec::new());
+    };
+    let column0: Seat = start
+        .parse()
+        .map_err(|_| err(file, l, "Play", format!("{start:?} is not a seat")))?;
+    if column0 != declarer.lho() {
+        return Err(err(
+            file,
+            l,
+            "Play",
+            format!(
+                "the play starts with {column0}, but the opening leader is {}, declarer {declarer}'s left-hand opponent",
+                declarer.lho()
+            ),
+        ));
+    }
+    let mut rows: Vec<Vec<(Option<Card>, usize)>> = vec![Vec::new()];
+    for (word, line) in g.play_words() {
+        if word == "*" {
+            break;
+        }
+        if rows.last().is_some_and(|r| r.len() == 4) {
+            rows.push(Vec::new());
+        }
+        let card = if word.chars().all(|c| c == '-') {
+            None
+        } else {
+            Some(
+                word.parse::<Card>()
+                    .map_err(|e| err(file, *line, "Play", format!("{e}")))?,
+            )
+        };
+        rows.last_mut().expect("a row").push((card, *line));
+    }
+    let trump = strain.trump();
+    let mut play = Vec::new();
+    let mut lines = Vec::new();
+    let mut leader = column0;
+    let mut stopped: Option<usize> = None;
+    // The first card given after the play stopped: its seat, card, line.
+    let mut after_stop: Option<(Seat, Card, usize)> = None;
+    for row in &rows {
+        let mut trick = Vec::new();
+        for k in 0..4 {
+            let seat = Seat::from_index(leader.index() + k);
+            let col = (seat.index() + 4 - column0.index()) % 4;
+            match row.get(col) {
+                Some((Some(card), line)) if stopped.is_some() => {
+                    after_stop.get_or_insert((seat, *card, *line));
+                }
+                Some((Some(card), line)) => {
+                    trick.push(*card);
+                    lines.push(*line);
+                }
+                _ => {
+                    stopped.get_or_insert(play.len() + trick.len());
+                }
+            }
+        }
+        play.extend(&trick);
+        if let [a, b, c, d] = trick[..] {
+            leader = bridge::trick_winner(&[a, b, c, d], leader, trump);
+        }
+    }
+    check_play(deal, strain, declarer, &play).map_err(|(i, why)| {
+        let line = lines.get(i).copied().unwrap_or(l);
+        err(
+            file,
+            line,
+            "Play",
+            format!("card {} of the play: {why}", i + 1),
+        )
+    })?;
+    if let (Some((seat, card, line)), Some(missing)) = (after_stop, stopped) {
+        return Err(err(
+            file,
+            line,
+            "Play",
+            format!(
+                "{seat}'s {card} comes after the play stopped (card {} of the play is missing)",
+                missing + 1
+            ),
+        ));
+    }
+    Ok(play)
+}
+
+fn game(file: &str, g: &PbnGame) -> Result<GameRecord, RecordError> {
+    g.check_repeated_tags(file)?;
+    let (deal_text, deal_line) = g.tag("Deal").expect("checked by the caller");
     let deal: Deal = deal_text
         .parse()
         .map_err(|e| err(file, deal_line, "Deal", format!("{e}")))?;
     if let Err(e) = deal.check_hand_sizes(13) {
         return Err(err(file, deal_line, "Deal", e.to_string()));
     }
-    let seat_of = |name: &str| -> Result<Option<Seat>, RecordError> {
-        match tag(name) {
-            None => Ok(None),
-            Some(("", _)) => Ok(None),
-            Some((v, l)) => v
-                .parse::<Seat>()
-                .map(Some)
-                .map_err(|_| err(file, l, name, format!("{v:?} is not a seat (N, E, S, W)"))),
+    let board_name = g
+        .tag("Board")
+        .map(|(v, _)| v.to_string())
+        .filter(|v| !v.is_empty());
+    let mut warnings = Vec::new();
+    let mut warn = |line: usize, tag: &str, message: String| {
+        warnings.push(RecordWarning {
+            file: file.to_string(),
+            line,
+            tag: Some(format!("[{tag}]")),
+            board: board_name.clone(),
+            message,
+        });
+    };
+    let dealer = seat_tag(file, g, "Dealer")?;
+    let vul = vulnerability_tag(file, g)?;
+    let auction = auction_section(file, g, dealer)?;
+    let dealer = dealer.or(auction.as_ref().map(|(first, _)| *first));
+    let contract_tag = match g.tag("Contract") {
+        None | Some(("", _)) => None,
+        Some((v, l)) if v.eq_ignore_ascii_case("pass") => Some((None, v, l)),
+        Some((v, l)) => Some((
+            Some(
+                v.parse::<Contract>()
+                    .map_err(|e| err(file, l, "Contract", e.to_string()))?,
+            ),
+            v,
+            l,
+        )),
+    };
+    let declarer_tag = seat_tag(file, g, "Declarer")?;
+    let (contract, declarer, passed_out) = match &auction {
+        Some((first, a)) if a.is_complete() => {
+            let from_auction = crate::record::contract_of(*first, a.calls());
+            // The tags must say what the auction says.
+            let said =
+                from_auction.map_or("passed out".to_string(), |(c, d)| format!("{c} by {d}"));
+            if let Some((c, v, l)) = &contract_tag {
+                if *c != from_auction.map(|x| x.0) {
+                    return Err(err(
+                        file,
+                        *l,
+                        "Contract",
+                        format!("{v:?}, but the auction ends in {said}"),
+                    ));
+                }
+            }
+            match (declarer_tag, from_auction) {
+                // Real files (rpbridge's) leave out a call, such as the
+                // dealer's opening pass, and so seat the auction wrong:
+                // the contract agrees, the declarer does not. The tag is
+                // taken, and said.
+                (Some(d), Some((c, ad))) if d != ad => {
+                    let l = g.tag("Declarer").map_or(g.line, |t| t.1);
+                    warn(
+                        l,
+                        "Declarer",
+                        format!(
+                            "{d}, but the auction ends in {said}: read as {c} by {d}, as [Declarer] says (the auction may leave out a call, such as the dealer's opening pass)"
+                        ),
+                    );
+                    (Some(c), Some(d), false)
+                }
+                (_, Some((c, d))) => (Some(c), Some(d), false),
+                (_, None) => (None, None, true),
+            }
+        }
+        _ => {
+            // No whole auction: the Contract and Declarer tags.
+            if let Some((_, a)) = &auction {
+                if !a.calls().is_empty() {
+                    let l = g.tag("Auction").map_or(g.line, |t| t.1);
+                    warn(
+                        l,
+                        "Auction",
+                        format!(
+                            "the auction stops before its end (after {} calls); the contract is taken from [Contract] and [Declarer]",
+                            a.calls().len()
+                        ),
+                    );
+                }
+            }
+            match contract_tag {
+                Some((None, _, _)) => (None, None, true),
+                Some((Some(c), _, l)) => match declarer_tag {
+                    Some(d) => (Some(c), Some(d), false),
+                    None => {
+                        return Err(err(
+                            file,
+                            l,
+                            "Declarer",
+                            format!(
+                                "the contract {c} has no declarer (an empty or missing [Declarer])"
+                            ),
+                        ))
+                    }
+                },
+                None => (None, None, false),
+            }
         }
     };
-    let dealer = seat_of("Dealer")?;
-    let vul = match tag("Vulnerable") {
-        None => Vulnerability::None,
-        Some((v, l)) => match v.to_ascii_lowercase().as_str() {
-            "none" | "love" | "-" | "" => Vulnerability::None,
-            "ns" => Vulnerability::NS,
-            "ew" => Vulnerability::EW,
-            "all" | "both" => Vulnerability::All,
-            _ => {
-                return Err(err(
-                    file,
-                    l,
-                    "Vulnerable",
-                    format!("{v:?}: expected None, NS, EW or All"),
-                ))
-            }
-        },
-    };
-    // The auction.
-    let mut auction = Vec::new();
-    if let Some((start, l)) = tag("Auction") {
-        let first: Seat = start
-            .parse()
-            .map_err(|_| err(file, l, "Auction", format!("{start:?} is not a seat")))?;
-        if let Some(d) = dealer {
-            if d != first {
-                return Err(err(
-                    file,
-                    l,
-                    "Auction",
-                    format!("starts with {first} but the dealer is {d}"),
-                ));
-            }
-        }
-        for (word, line) in &g.auction {
-            let w = word.trim_end_matches(['!', '?']);
-            if w.is_empty() || w.starts_with('=') || w.starts_with('$') || w == "-" || w == "+" {
-                continue;
-            }
-            if w == "*" {
-                break;
-            }
-            if w.eq_ignore_ascii_case("AP") {
-                auction.extend([Call::Pass; 3]);
-                continue;
-            }
-            let call: Call = w
-                .parse()
-                .map_err(|e| err(file, *line, "Auction", format!("{e}")))?;
-            if !call.is_legal_after(&auction) {
+    // The play in playing order; declarer's tricks when it is complete.
+    let play = match (contract, declarer) {
+        (Some(c), Some(d)) => play_section(file, g, &deal, c.strain, d)?,
+        _ => {
+            if let Some((_, line)) = g
+                .play_words()
+                .iter()
+                .find(|(w, _)| w != "*" && !w.chars().all(|c| c == '-'))
+            {
                 return Err(err(
                     file,
                     *line,
-                    "Auction",
-                    format!("{call} is not a legal call after {}", calls(&auction)),
+                    "Play",
+                    if passed_out {
+                        "cards played on a passed-out board"
+                    } else {
+                        "cards played without a contract (no [Contract] and [Declarer], nor a whole auction)"
+                    },
                 ));
             }
-            auction.push(call);
-        }
-    }
-    let auction_start = tag("Auction")
-        .and_then(|(s, _)| s.parse::<Seat>().ok())
-        .or(dealer);
-    let from_auction = match auction_start {
-        Some(d) if auction_complete(&auction) => Some(contract_of(d, &auction)),
-        _ => None,
-    };
-    let (contract, declarer) = match from_auction {
-        Some(Some((c, d))) => (Some(c), Some(d)),
-        Some(None) => (None, None),
-        None => {
-            // No whole auction: the Contract and Declarer tags.
-            let contract = match tag("Contract") {
-                None | Some(("", _)) => None,
-                Some((v, _)) if v.eq_ignore_ascii_case("pass") => None,
-                Some((v, l)) => Some(
-                    v.parse::<Contract>()
-                        .map_err(|e| err(file, l, "Contract", e.to_string()))?,
-                ),
-            };
-            (
-                contract,
-                seat_of("Declarer")?.filter(|_| contract.is_some()),
-            )
+            Vec::new()
         }
     };
-    // The play, in columns from the [Play] seat, turned into playing order;
-    // declarer's tricks when it is complete.
-    let mut play = Vec::new();
-    let mut counted = None;
-    if let (Some((start, l)), Some(c), Some(d)) = (tag("Play"), contract, declarer) {
-        let column0: Seat = start
-            .parse()
-            .map_err(|_| err(file, l, "Play", format!("{start:?} is not a seat")))?;
-        let mut rows: Vec<Vec<(Option<Card>, usize)>> = vec![Vec::new()];
-        for (word, line) in &g.play {
-            if word == "*" {
-                break;
-            }
-            if rows.last().is_some_and(|r| r.len() == 4) {
-                rows.push(Vec::new());
-            }
-            let card = if word.chars().all(|c| c == '-') {
-                None
-            } else {
-                Some(
-                    word.parse::<Card>()
-                        .map_err(|e| err(file, *line, "Play", format!("{e}")))?,
-                )
-            };
-            rows.last_mut().expect("a row").push((card, *line));
-        }
-        let trump = c.strain.trump();
-        let mut leader = d.lho();
-        'tricks: for row in &rows {
-            let mut trick = Vec::new();
-            for k in 0..4 {
-                let seat = Seat::from_index(leader.index() + k);
-                let col = (seat.index() + 4 - column0.index()) % 4;
-                match row.get(col) {
-                    Some((Some(card), _)) => trick.push(*card),
-                    _ => {
-                        play.extend(&trick);
-                        break 'tricks;
-                    }
-                }
-            }
-            play.extend(&trick);
-            let cards = [trick[0], trick[1], trick[2], trick[3]];
-            leader = bridge::trick_winner(&cards, leader, trump);
-        }
-        counted = check_play(&deal, c.strain, d, &play).map_err(|(i, why)| {
-            let line = g.play.get(i).map_or(l, |(_, line)| *line);
-            err(
-                file,
-                line,
-                "Play",
-                format!("card {} of the play: {why}", i + 1),
-            )
-        })?;
-    }
-    let result = match tag("Result") {
+    let result = match g.tag("Result") {
         None | Some(("", _)) => None,
-        Some((v, l)) => Some(v.parse::<u8>().ok().filter(|&r| r <= 13).ok_or_else(|| {
-            err(
+        Some((v, l)) => Some((
+            v.parse::<u8>().ok().filter(|&r| r <= 13).ok_or_else(|| {
+                err(
+                    file,
+                    l,
+                    "Result",
+                    format!("{v:?} is not a number of tricks (0 to 13)"),
+                )
+            })?,
+            l,
+        )),
+    };
+    let (result, claimed) = match (result, contract, declarer) {
+        (Some((_, l)), None, _) | (Some((_, l)), _, None) => {
+            return Err(err(
                 file,
                 l,
                 "Result",
-                format!("{v:?} is not a number of tricks (0 to 13)"),
+                if passed_out {
+                    "a result on a passed-out board"
+                } else {
+                    "a result without a contract"
+                },
+            ))
+        }
+        (r, Some(c), Some(d)) => {
+            let (counted, claim) = check_claim(&deal, c.strain, d, &play, r.map(|x| x.0))
+                .map_err(|why| err(file, r.map_or(g.line, |x| x.1), "Result", why))?;
+            // A result after a play that stops before the end is a claim.
+            (
+                r.map(|x| x.0).or(counted),
+                claim.filter(|_| !play.is_empty()),
             )
-        })?),
-    };
-    let claimed = if play.len() < 52 && !play.is_empty() {
-        result
-    } else {
-        None
+        }
+        (None, _, _) => (None, None),
     };
     let players = [Seat::North, Seat::East, Seat::South, Seat::West].map(|s| {
         let name = match s {
@@ -388,37 +706,34 @@ fn game(file: &str, g: &RawGame) -> Result<GameRecord, RecordError> {
             Seat::South => "South",
             Seat::West => "West",
         };
-        tag(name)
+        g.tag(name)
             .map(|(v, _)| v.to_string())
             .filter(|v| !v.is_empty())
     });
+    let room = match g.tag("Room") {
+        None | Some(("", _)) => None,
+        Some((v, l)) => Some(v.parse::<Room>().map_err(|e| err(file, l, "Room", e))?),
+    };
     Ok(GameRecord {
         file: file.to_string(),
         line: g.line,
-        board: tag("Board")
+        event: g
+            .tag("Event")
             .map(|(v, _)| v.to_string())
             .filter(|v| !v.is_empty()),
+        board: board_name,
+        room,
         dealer,
         vul,
         deal,
-        auction,
+        auction: auction.map(|(_, a)| a.calls().to_vec()).unwrap_or_default(),
         declarer,
         contract,
+        passed_out,
         play,
         claimed,
-        result: result.or(counted),
+        result,
         players,
+        warnings,
     })
-}
-
-fn calls(auction: &[Call]) -> String {
-    if auction.is_empty() {
-        "the start".into()
-    } else {
-        auction
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
 }

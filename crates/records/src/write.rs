@@ -23,10 +23,13 @@ pub fn write_pbn(game: &GameRecord) -> String {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         writeln!(out, "[{name} \"{value}\"]").expect("a string");
     };
-    tag(&mut out, "Event", "");
+    tag(&mut out, "Event", game.event.as_deref().unwrap_or(""));
     tag(&mut out, "Site", "");
     tag(&mut out, "Date", "");
     tag(&mut out, "Board", game.board.as_deref().unwrap_or(""));
+    if let Some(room) = game.room {
+        tag(&mut out, "Room", &room.to_string());
+    }
     for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
         tag(
             &mut out,
@@ -59,7 +62,7 @@ pub fn write_pbn(game: &GameRecord) -> String {
     );
     let contract = match game.contract {
         Some(c) => c.to_string(),
-        None if !game.auction.is_empty() => "Pass".to_string(),
+        None if game.passed_out => "Pass".to_string(),
         None => String::new(),
     };
     tag(&mut out, "Contract", &contract);
@@ -124,28 +127,71 @@ fn lin_hand(hand: Hand) -> String {
     s
 }
 
-/// A game as one LIN line (BBO's hand record layout).
+/// A name as LIN can hold it: `pn|` is a list split at commas and a
+/// field ends at `|`, so a comma becomes `;` and a bar `/`; line breaks
+/// become spaces.
+#[must_use]
+pub fn lin_name(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            ',' => ';',
+            '|' => '/',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// A field's text as LIN can hold it (no `|`, no line break).
+fn lin_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '|' => '/',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+/// A game as one LIN line (BBO's hand record layout). A board of a teams
+/// match's room starts with `qx|o..|` or `qx|c..|` as vugraph files do.
+/// Player names go through [`lin_name`]. A contract without an auction is
+/// written as the shortest auction from the dealer (declarer when there is
+/// none) that ends in it, since LIN has no other way to give it.
 #[must_use]
 pub fn write_lin(game: &GameRecord) -> String {
     let order = [Seat::South, Seat::West, Seat::North, Seat::East];
     let names: Vec<String> = order
         .iter()
-        .map(|s| game.players[s.index()].clone().unwrap_or_default())
+        .map(|s| lin_name(game.players[s.index()].as_deref().unwrap_or_default()))
         .collect();
-    let dealer = match game.dealer.unwrap_or(Seat::North) {
+    let dealer_seat = game.dealer.or(game.declarer).unwrap_or(Seat::North);
+    let dealer = match dealer_seat {
         Seat::South => 1,
         Seat::West => 2,
         Seat::North => 3,
         Seat::East => 4,
     };
     let hands: Vec<String> = order.iter().map(|&s| lin_hand(game.deal[s])).collect();
-    let mut out = format!(
+    let mut out = String::new();
+    if let (Some(room), Some(b)) = (game.room, &game.board) {
+        let letter = match room {
+            crate::record::Room::Open => 'o',
+            crate::record::Room::Closed => 'c',
+        };
+        write!(out, "qx|{letter}{}|", lin_text(b)).expect("a string");
+    }
+    write!(
+        out,
         "pn|{}|st||md|{dealer}{}|rh||",
         names.join(","),
         hands.join(",")
-    );
+    )
+    .expect("a string");
     if let Some(b) = &game.board {
-        write!(out, "ah|Board {b}|").expect("a string");
+        write!(out, "ah|Board {}|", lin_text(b)).expect("a string");
     }
     let sv = match game.vul {
         Vulnerability::None => "o",
@@ -154,7 +200,22 @@ pub fn write_lin(game: &GameRecord) -> String {
         Vulnerability::All => "b",
     };
     write!(out, "sv|{sv}|").expect("a string");
-    for call in &game.auction {
+    // LIN gives a contract only through an auction: a record with a
+    // contract and no auction that ends in it (none, or one that stops
+    // early) gets the shortest one that does.
+    let invented;
+    let auction = match (game.contract, game.declarer) {
+        (Some(c), Some(d))
+            if crate::record::contract_of(dealer_seat, &game.auction) != Some((c, d))
+                || !crate::call::Auction::from_calls(&game.auction)
+                    .is_ok_and(|a| a.is_complete()) =>
+        {
+            invented = crate::record::auction_for(dealer_seat, d, c);
+            &invented
+        }
+        _ => &game.auction,
+    };
+    for call in auction {
         let text = match call.to_string().as_str() {
             "P" => "p".to_string(),
             "X" => "d".to_string(),
@@ -169,7 +230,12 @@ pub fn write_lin(game: &GameRecord) -> String {
         }
         write!(out, "pc|{card}|").expect("a string");
     }
-    if let Some(c) = game.claimed {
+    // A result before the end of the play is a claim, LIN's only way to
+    // give it.
+    let claim = game.claimed.or(game
+        .result
+        .filter(|_| game.play.len() < 52 && game.contract.is_some()));
+    if let Some(c) = claim {
         write!(out, "mc|{c}|").expect("a string");
     }
     out.push_str("pg||\n");

@@ -29,7 +29,7 @@ const PBN: &str = r##"% PBN 2.1
 { a comment { with braces } inside } }
 [Play "E"]
 ST S5 S2 SA
--- S6 S3 SK
+-- - -- SK
 *
 
 [Event "#"]
@@ -84,7 +84,7 @@ fn pbn_errors_name_the_file_line_and_tag() {
     assert_eq!(games.len(), 1, "the other game is still read");
     assert_eq!(
         errors[0].to_string(),
-        "t.pbn, line 18, [Auction]: 7S is not a legal call after 2C P 2D P 7NT"
+        "t.pbn, line 18, [Auction]: 7S is not a legal call after 2C P 2D P 7NT: a bid must be higher than the last one"
     );
     let bad = PBN.replace("ST S5 S2 SA", "ST S5 H2 SA");
     let (_, errors) = read_pbn("t.pbn", &bad);
@@ -127,7 +127,7 @@ fn lin_boards_read_with_their_conventions() {
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),
-        "t.lin, line 2, mb|: X is not a legal call here"
+        "t.lin, line 2, mb|: X is not a legal call after P P: only an opponent's bid can be doubled, before any other double"
     );
 }
 
@@ -171,6 +171,15 @@ fn essentials(g: &records::GameRecord) -> String {
     format!("{j} {:?}", g.players)
 }
 
+/// The same, but for the event, which LIN's one-board records do not carry.
+fn essentials_lin(g: &records::GameRecord) -> String {
+    let mut j = g.to_json();
+    let o = j.as_object_mut().expect("an object");
+    o.remove("file");
+    o.remove("event");
+    format!("{j} {:?}", g.players)
+}
+
 #[test]
 fn records_survive_a_round_trip_through_both_formats() {
     let (pbn_games, _) = read_pbn("t.pbn", PBN);
@@ -187,8 +196,8 @@ fn records_survive_a_round_trip_through_both_formats() {
         let (again, errors) = read_lin("w.lin", &records::write_lin(g));
         assert!(errors.is_empty(), "{errors:?}\n{}", records::write_lin(g));
         assert_eq!(
-            essentials(&again[0]),
-            essentials(g),
+            essentials_lin(&again[0]),
+            essentials_lin(g),
             "LIN:\n{}",
             records::write_lin(g)
         );

@@ -7,6 +7,7 @@ use bridge::Contract;
 use cards::{Card, Deal, PartialDeal, Seat};
 use clap::{Args, ValueEnum};
 use players::leaf::DdLeaf;
+use players::player::Ties;
 use players::view::Table;
 use search::{alphamu, choose, pimc_values, AlphaMuConfig, Bound, CardValue, Problem, Switches};
 use serde_json::json;
@@ -75,7 +76,9 @@ pub struct AnalyzeArgs {
     /// "..."]` tags, one per line) instead of drawing worlds.
     #[arg(long)]
     worlds_file: Option<PathBuf>,
-    /// Seed of every random choice.
+    /// Seed of every random choice: the worlds are those `alphamu play`
+    /// with this seed draws at this card, so the card marked is the one it
+    /// plays (with the same player and no --constraints or --lead-rule).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for the leaves; 0 uses every core.
@@ -259,7 +262,9 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     _ => bail!("--worlds '{}': a positive number or 'all'", args.worlds),
                 }
             };
-            draw(&view, &constraints, rule.as_ref(), count, args.seed)?.deals
+            // The worlds a player of `play` with this seed draws here.
+            let seed = players::seed::card_seed(args.seed, play.len());
+            draw(&view, &constraints, rule.as_ref(), count, seed)?.deals
         }
     };
     let problem = Problem::from_knowledge(&view, &deals, declarer, need)?;
@@ -285,9 +290,12 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     work_limit: args.work_limit,
                 };
                 let r = alphamu(&problem, &DdLeaf, config)?;
+                // The card the player plays: ties among the best broken by
+                // mean tricks, as `alphamu:m=M,w=W` does.
+                let best = players::player::alphamu_card(&problem, &r, config, Ties::default())?;
                 let cards = players::analysis::with_pimc_tricks(r.cards, &pimc);
                 Ok(Analysis {
-                    best: Some(r.best),
+                    best: Some(best),
                     cards,
                     nodes: r.nodes,
                     depth_reached: r.depth_reached,

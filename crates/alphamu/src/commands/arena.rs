@@ -212,8 +212,25 @@ enum ModeArg {
 pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
     let text = std::fs::read_to_string(&args.deals)
         .with_context(|| format!("--deals {}", args.deals.display()))?;
+    let lin = args
+        .deals
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("lin"))
+        || (!text.trim_start().starts_with(['[', '%']) && text.contains('|'));
+    if lin {
+        bail!(
+            "--deals {0}: a LIN game record, not a deal set; make a deal set of its boards with `alphamu deals --from-games {0} --out set.pbn` and play that",
+            args.deals.display()
+        );
+    }
     let boards =
         deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals.display()))?;
+    if boards.is_empty() {
+        bail!(
+            "--deals {}: no board (a deal set has a [Deal] and a [Declarer] per board)",
+            args.deals.display()
+        );
+    }
     let a: PlayerSpec = args.a.parse().context("--a")?;
     let b: PlayerSpec = args.b.parse().context("--b")?;
     let mode = match args.mode {
@@ -246,6 +263,15 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         version: results::HEADER_VERSION,
     };
     let (writer, done) = ResultsWriter::open(&args.results, &header)?;
+    for r in &done {
+        results::check_result(r, &boards, mode).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: the result of deal {} already there disagrees with the deal set: {e}",
+                args.results.display(),
+                r.deal
+            )
+        })?;
+    }
     let done_set: HashSet<usize> = done.iter().map(|r| r.deal).collect();
     if !done.is_empty() {
         eprintln!(
@@ -279,8 +305,11 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
     })?;
     progress.finish_and_clear();
     report_reuse(&memory);
-    let (header, all) = results::read(&args.results)?;
-    println!("{}", summarize(&all).markdown(&header.a, &header.b));
+    let (header, all) = results::read_checked(&args.results, &boards)?;
+    println!(
+        "{}",
+        summarize(&all).markdown(&header.a, &header.b, header.discrepancies)
+    );
     if let Some(path) = &args.games {
         write_games(path, &boards, &config, &all)?;
     }
@@ -312,17 +341,28 @@ fn deals_from_games(files: &[PathBuf], out: Option<&std::path::Path>) -> Result<
             failed = true;
         }
         for g in games {
+            for w in &g.warnings {
+                eprintln!("warning: {w}");
+            }
             let (Some(contract), Some(declarer)) = (g.contract, g.declarer) else {
                 eprintln!(
-                    "{}, line {}: board {} has no contract (passed out): left out",
+                    "{}, line {}: board {} left out: {}",
                     g.file,
                     g.line,
-                    g.board.as_deref().unwrap_or("?")
+                    g.board_text(),
+                    g.contract_text()
                 );
                 continue;
             };
-            let vulnerable = g.vul.of(declarer.side());
             number += 1;
+            // The auction is kept when it gives the contract (a record
+            // whose auction stops early takes its contract from tags).
+            let auction = if records::Auction::from_calls(&g.auction).is_ok_and(|a| a.is_complete())
+            {
+                g.auction.clone()
+            } else {
+                Vec::new()
+            };
             let board = deal_set::SetBoard {
                 number,
                 board: players::player::Board {
@@ -333,13 +373,20 @@ fn deals_from_games(files: &[PathBuf], out: Option<&std::path::Path>) -> Result<
                     constraints: worlds::Constraints::default(),
                     scoring: Some(bridge::Scoring {
                         contract,
-                        vulnerable,
+                        vulnerable: g.vul.of(declarer.side()),
                     }),
                 },
                 played: Vec::new(),
                 pimc_make: None,
+                source: Some(deal_set::Source {
+                    board: g.board.clone(),
+                    room: g.room,
+                    dealer: g.dealer,
+                    vul: g.vul,
+                    auction,
+                }),
             };
-            let event = format!("{} board {}", g.file, g.board.as_deref().unwrap_or("?"));
+            let event = format!("{} board {}", g.file, g.board_text());
             text.push_str(&deal_set::pbn_board(&board, &event));
         }
     }
@@ -393,32 +440,38 @@ fn write_games(
                 .collect::<Result<Vec<_>, _>>()
                 .with_context(|| format!("the results line of deal {}", r.deal))?;
             let declarer = b.declarer;
-            let vul = records::Vulnerability::only(declarer.side(), scoring.vulnerable);
-            let game = records::GameRecord {
-                file: path.display().to_string(),
-                line: 1,
-                board: Some(format!("{}{table}", board.number)),
+            // The board as its deal set gives it: its name (a record's own
+            // board, else its number in the set), dealer, vulnerability and
+            // auction; A's table is the open room, B's the closed room.
+            let source = board.source.clone().unwrap_or_else(|| deal_set::Source {
                 dealer: Some(declarer),
-                vul,
-                deal: b.deal,
-                auction: records::auction_ending_in(scoring.contract),
-                declarer: Some(declarer),
-                contract: Some(scoring.contract),
-                result: (play.len() == 52).then(|| {
-                    let state = b.replay(&play);
-                    state.tricks(declarer.side()) as u8
-                }),
-                play,
-                claimed: None,
-                players: std::array::from_fn(|i| {
-                    let seat = cards::Seat::from_index(i);
-                    Some(if seat.side() == declarer.side() {
-                        declaring.to_string()
-                    } else {
-                        defending.to_string()
-                    })
-                }),
-            };
+                ..deal_set::Source::default()
+            });
+            let mut game = records::GameRecord::of_deal(&path.display().to_string(), b.deal);
+            game.board = Some(source.board.unwrap_or_else(|| board.number.to_string()));
+            game.room = Some(if table == "A" {
+                records::Room::Open
+            } else {
+                records::Room::Closed
+            });
+            game.dealer = source.dealer;
+            game.vul = source.vul;
+            game.auction = source.auction;
+            game.declarer = Some(declarer);
+            game.contract = Some(scoring.contract);
+            game.result = (play.len() == 52).then(|| {
+                let state = b.replay(&play);
+                state.tricks(declarer.side()) as u8
+            });
+            game.play = play;
+            game.players = std::array::from_fn(|i| {
+                let seat = cards::Seat::from_index(i);
+                Some(if seat.side() == declarer.side() {
+                    declaring.record_name()
+                } else {
+                    defending.record_name()
+                })
+            });
             if lin {
                 text.push_str(&records::write_lin(&game));
                 if !text.ends_with('\n') {
@@ -446,14 +499,62 @@ fn write_games(
 pub struct ReportArgs {
     /// A results file of `alphamu match`.
     results: PathBuf,
+    /// The deal set the match was played on (default: the one its header
+    /// names, looked for from here and beside the results file). Every
+    /// result is checked against it before anything is counted.
+    #[arg(long)]
+    deals: Option<PathBuf>,
     /// markdown or json.
     #[arg(long, default_value = "markdown")]
     format: String,
 }
 
+/// The deal set of a results file: `given`, or the one its header names,
+/// from the working directory or beside the results file; checked to be
+/// the set the match was played on (its digest).
+fn deal_set_of(
+    results_path: &std::path::Path,
+    header: &MatchHeader,
+    given: Option<&std::path::Path>,
+) -> Result<Vec<deal_set::SetBoard>> {
+    let named = std::path::Path::new(&header.deals);
+    let beside = results_path
+        .parent()
+        .map(|dir| dir.join(named))
+        .filter(|_| named.is_relative());
+    let path = match given {
+        Some(p) => p.to_path_buf(),
+        None => [Some(named.to_path_buf()), beside]
+            .into_iter()
+            .flatten()
+            .find(|p| p.is_file())
+            .with_context(|| {
+                format!(
+                    "{}: the deal set its header names, {}, is not found (from here or beside the results file); give it with --deals, so that every result is checked against its deal",
+                    results_path.display(),
+                    header.deals
+                )
+            })?,
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("the deal set {}", path.display()))?;
+    if digest(&text) != header.deals_digest {
+        bail!(
+            "the deal set {} is not the one {} was played on (digest {} there, {} in the results header)",
+            path.display(),
+            results_path.display(),
+            digest(&text),
+            header.deals_digest
+        );
+    }
+    deal_set::read_pbn(&text).with_context(|| format!("the deal set {}", path.display()))
+}
+
 /// Runs `alphamu report`.
 pub fn report(args: ReportArgs) -> Result<ExitCode> {
-    let (header, all) = results::read(&args.results)?;
+    let (header, _) = results::read(&args.results)?;
+    let boards = deal_set_of(&args.results, &header, args.deals.as_deref())?;
+    let (header, all) = results::read_checked(&args.results, &boards)?;
     let summary = summarize(&all);
     match args.format.as_str() {
         "markdown" => {
@@ -477,7 +578,10 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                 header.deals,
                 header.seed
             );
-            println!("{}", summary.markdown(&header.a, &header.b));
+            println!(
+                "{}",
+                summary.markdown(&header.a, &header.b, header.discrepancies)
+            );
         }
         "json" => println!(
             "{}",

@@ -103,26 +103,36 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
                 continue;
             }
         };
+        if games.is_empty() && errors.is_empty() {
+            eprintln!(
+                "error: {}: no game found (a PBN file has [Deal] tags; a LIN file md| fields)",
+                path.display()
+            );
+            failed = true;
+        }
         for g in &games {
+            for w in &g.warnings {
+                eprintln!("warning: {w}");
+            }
             match format {
                 ShowFormat::Json => println!("{}", g.to_json()),
                 ShowFormat::Text => {
-                    let contract = match (g.contract, g.declarer) {
-                        (Some(c), Some(d)) => format!("{c} by {d}"),
-                        _ => "passed out".to_string(),
-                    };
                     let auction: Vec<String> = g.auction.iter().map(ToString::to_string).collect();
+                    let result = match (g.claimed, g.result) {
+                        (Some(c), _) => format!(", {c} tricks by claim"),
+                        (None, Some(r)) => format!(", {r} tricks"),
+                        (None, None) => String::new(),
+                    };
                     println!(
-                        "{}:{} board {}: {}  dealer {}, vul {}; {}; {} cards played{}",
+                        "{}:{} board {}: {}  dealer {}, vul {}; {}; {} cards played{result}",
                         g.file,
                         g.line,
-                        g.board.as_deref().unwrap_or("?"),
+                        g.board_text(),
                         g.deal,
                         g.dealer.map_or("?".to_string(), |s| s.to_string()),
                         g.vul,
-                        contract,
+                        g.contract_text(),
                         g.play.len(),
-                        g.result.map_or(String::new(), |r| format!(", {r} tricks"))
                     );
                     if !auction.is_empty() {
                         println!("    auction: {}", auction.join(" "));
@@ -182,11 +192,29 @@ fn analyze(
             eprintln!("error: {e}");
             failed = true;
         }
-        for g in games
-            .iter()
-            .filter(|g| board.is_none_or(|b| g.board.as_deref() == Some(b)))
-        {
+        let chosen: Vec<&records::GameRecord> = match board {
+            None => games.iter().collect(),
+            Some(b) => match records::select_boards(&games, b) {
+                Ok(found) => found,
+                Err(e) => {
+                    eprintln!("error: --board {b}: {}: {e}", path.display());
+                    failed = true;
+                    continue;
+                }
+            },
+        };
+        for g in chosen {
+            for w in &g.warnings {
+                eprintln!("warning: {w}");
+            }
             let (Some(contract), Some(declarer)) = (g.contract, g.declarer) else {
+                eprintln!(
+                    "{}:{} board {}: nothing to analyse: {}",
+                    g.file,
+                    g.line,
+                    g.board_text(),
+                    g.contract_text()
+                );
                 continue;
             };
             let mut state = bridge::PlayState::new(g.deal, contract.strain, declarer);
@@ -222,13 +250,7 @@ fn analyze(
                 if let Some((method, worlds, seed)) =
                     chances.filter(|_| declaring && position.legal_cards().len() > 1)
                 {
-                    let values = chances_of(
-                        &rules,
-                        &g.play[..i],
-                        method,
-                        worlds,
-                        seed.wrapping_add(i as u64),
-                    )?;
+                    let values = chances_of(&rules, &g.play[..i], method, worlds, seed)?;
                     // The best chance known exactly: a card whose chance is
                     // only bounded from above cannot claim to be better.
                     let best = values
@@ -260,13 +282,13 @@ fn analyze(
             match format {
                 ShowFormat::Json => println!(
                     "{}",
-                    serde_json::json!({"file": g.file, "board": g.board, "contract": contract.to_string(), "declarer": declarer.to_string(), "result": g.result, "cards": cards})
+                    serde_json::json!({"file": g.file, "board": g.board, "room": g.room.map(|r| r.to_string()), "contract": contract.to_string(), "declarer": declarer.to_string(), "result": g.result, "cards": cards})
                 ),
                 ShowFormat::Text => {
                     println!(
                         "{} board {}: {contract} by {declarer}, {} cards played",
                         g.file,
-                        g.board.as_deref().unwrap_or("?"),
+                        g.board_text(),
                         g.play.len()
                     );
                     for c in &cards {

@@ -80,31 +80,41 @@ fn board_of_record(path: &std::path::Path, board: Option<&str>) -> Result<record
         eprintln!("warning: {e}");
     }
     let game = match board {
-        None => games.into_iter().next(),
+        None => games.first(),
         Some(b) => {
-            let names: Vec<String> = games.iter().filter_map(|g| g.board.clone()).collect();
-            match games.into_iter().find(|g| g.board.as_deref() == Some(b)) {
-                Some(g) => Some(g),
-                None => bail!(
-                    "--board {b}: {} has no such board (its boards: {})",
+            let found = records::select_boards(&games, b)
+                .map_err(|e| anyhow::anyhow!("--board {b}: {}: {e}", path.display()))?;
+            if found.len() > 1 {
+                let which: Vec<String> = found
+                    .iter()
+                    .map(|g| format!("{} (line {})", g.board_text(), g.line))
+                    .collect();
+                bail!(
+                    "--board {b}: {} has {} boards of that name: {}; name one by its room (o{b}, c{b}) or give a file with one",
                     path.display(),
-                    names.join(", ")
-                ),
+                    found.len(),
+                    which.join(", ")
+                );
             }
+            found.first().copied()
         }
     };
     let Some(game) = game else {
         bail!("--record {}: no board could be read", path.display());
     };
+    for w in &game.warnings {
+        eprintln!("warning: {w}");
+    }
     if game.contract.is_none() || game.declarer.is_none() {
         bail!(
-            "--record {}: board {} (line {}) has no contract to play (passed out, or no [Contract] and [Declarer])",
+            "--record {}: board {} (line {}) has no contract to play ({})",
             path.display(),
-            game.board.as_deref().unwrap_or("?"),
-            game.line
+            game.board_text(),
+            game.line,
+            game.contract_text()
         );
     }
-    Ok(game)
+    Ok(game.clone())
 }
 
 /// Runs `alphamu play`.
@@ -183,7 +193,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         } else {
             &defense
         };
-        let seed = args.seed.wrapping_mul(1000).wrapping_add(play.len() as u64);
+        let seed = players::seed::card_seed(args.seed, play.len());
         let card = pool
             .install(|| player.choose(&board, &play, seed))
             .with_context(|| format!("{seat} ({player}) at card {}", play.len() + 1))?;
@@ -210,37 +220,34 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     if let Some(path) = &args.out {
         let names = |seat: Seat| {
             Some(if seat.side() == declarer.side() {
-                declarer_player.to_string()
+                declarer_player.record_name()
             } else {
-                defense.to_string()
+                defense.record_name()
             })
         };
-        let game = records::GameRecord {
-            file: path.display().to_string(),
-            line: 1,
-            board: record
-                .as_ref()
-                .and_then(|g| g.board.clone())
-                .or(Some("1".into())),
-            vul: record.as_ref().map_or(
-                records::Vulnerability::only(declarer.side(), vulnerable),
-                |g| g.vul,
-            ),
-            // Without a record's auction: declarer deals and bids the
-            // contract, which the others let stand.
-            dealer: Some(record.as_ref().and_then(|g| g.dealer).unwrap_or(declarer)),
-            auction: match &record {
-                Some(g) if !g.auction.is_empty() => g.auction.clone(),
-                _ => records::auction_ending_in(contract),
+        // A board of a record keeps its name, room, dealer, vulnerability
+        // and auction; a deal given on the command line has no dealer or
+        // auction, and only declarer's vulnerability is known.
+        let mut game = match &record {
+            Some(g) => records::GameRecord {
+                file: path.display().to_string(),
+                line: 1,
+                warnings: Vec::new(),
+                ..g.clone()
             },
-            deal,
-            declarer: Some(declarer),
-            contract: Some(contract),
-            play: play.clone(),
-            claimed: None,
-            result: Some(tricks as u8),
-            players: std::array::from_fn(|i| names(Seat::from_index(i))),
+            None => records::GameRecord {
+                board: Some("1".into()),
+                vul: records::Vulnerability::only(declarer.side(), vulnerable),
+                ..records::GameRecord::of_deal(&path.display().to_string(), deal)
+            },
         };
+        game.declarer = Some(declarer);
+        game.contract = Some(contract);
+        game.passed_out = false;
+        game.play.clone_from(&play);
+        game.claimed = None;
+        game.result = Some(tricks as u8);
+        game.players = std::array::from_fn(|i| names(Seat::from_index(i)));
         let lin = path.extension().and_then(|e| e.to_str()) == Some("lin");
         let text = if lin {
             records::write_lin(&game)
