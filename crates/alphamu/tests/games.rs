@@ -405,3 +405,61 @@ fn deals_from_game_records_make_a_set_that_match_plays() {
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("deals --from-games"), "{stderr}");
 }
+
+/// Vugraph boards are shown with their number and room, `--board` picks
+/// them by number (both rooms) or room, and a board that is not there is
+/// an error naming those that are; a file without a game says so.
+#[test]
+fn vugraph_boards_are_named_and_unknown_boards_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vugraph.lin");
+    let md = "md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|sv|o|mb|7N|mb|p|mb|p|mb|p|pc|s7|pc|s2|pc|ST|pc|SA|mc|13|";
+    std::fs::write(
+        &path,
+        format!("pn|s1,w1,n1,e1,s2,w2,n2,e2|\nqx|o46|{md}pg||\nqx|c46|{md}pg||\n"),
+    )
+    .unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "show"])
+        .arg(&path)
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("board 46 (open room)") && stdout.contains("board 46 (closed room)"),
+        "{stdout}"
+    );
+    let boards = analyze_json(&path, &["--board", "c46"]);
+    assert_eq!(boards["room"], "Closed", "{boards}");
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "analyze", "--board", "45"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("no board is named \"45\"; the boards are o46, c46"),
+        "{stderr}"
+    );
+    // `play --board 46` must say which room.
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["play", "--board", "46", "--record"])
+        .arg(&path)
+        .assert()
+        .failure();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("o46, c46"), "{stderr}");
+    let empty = dir.path().join("empty.pbn");
+    std::fs::write(&empty, "% nothing here\n[Event \"x\"]\n").unwrap();
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "show"])
+        .arg(&empty)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("no game found"), "{stderr}");
+}

@@ -25,6 +25,11 @@ pub struct SessionConfig {
     pub seed: u64,
 }
 
+/// The longest line the robot reads from a table manager, in bytes. The
+/// protocol's lines are under 200 bytes; a longer one is refused, not
+/// read into memory.
+pub const MAX_LINE: usize = 4096;
+
 /// Why a session stopped before the table manager ended it.
 #[derive(Debug, Error)]
 pub enum SeatError {
@@ -48,6 +53,22 @@ pub enum SeatError {
     /// The player could not choose a card.
     #[error("the player could not choose: {0}")]
     Player(String),
+    /// No whole line came in time.
+    #[error("no answer from the table manager: waited {seconds} s for {waiting_for}")]
+    Timeout {
+        /// What the robot waited for.
+        waiting_for: String,
+        /// How long it waited, in seconds.
+        seconds: f64,
+    },
+    /// A line longer than [`MAX_LINE`].
+    #[error("the table manager sent a line of over {MAX_LINE} bytes while the robot waited for {waiting_for} (it starts {start:?})")]
+    LineTooLong {
+        /// What the robot waited for.
+        waiting_for: String,
+        /// The line's first characters.
+        start: String,
+    },
 }
 
 /// A connection the table manager dropped is [`SeatError::Closed`],
@@ -63,12 +84,109 @@ fn closed_or_io(e: std::io::Error, waiting_for: impl FnOnce() -> String) -> Seat
     }
 }
 
-struct Conn<R, W> {
-    reader: R,
+/// Where the robot reads the table manager's lines from.
+trait LineSource {
+    /// The next line (its bytes up to and with the `\n`), or an empty
+    /// vector at the end of the connection; a line of over [`MAX_LINE`]
+    /// bytes gives `Ok(Err(start))`, its first bytes, without reading it
+    /// all. The deadline, when the source can keep one, is for the whole
+    /// line.
+    fn next_line(
+        &mut self,
+        deadline: Option<std::time::Instant>,
+    ) -> std::io::Result<Result<Vec<u8>, String>>;
+}
+
+/// Appends to `line` what `buffer` holds up to and with a `\n`; returns
+/// how many bytes it took and whether the line is complete.
+fn take_line(buffer: &[u8], line: &mut Vec<u8>) -> (usize, bool) {
+    match buffer.iter().position(|&b| b == b'\n') {
+        Some(i) => {
+            line.extend_from_slice(&buffer[..=i]);
+            (i + 1, true)
+        }
+        None => {
+            line.extend_from_slice(buffer);
+            (buffer.len(), false)
+        }
+    }
+}
+
+fn too_long(line: &[u8]) -> String {
+    String::from_utf8_lossy(&line[..line.len().min(60)]).into_owned()
+}
+
+/// Any buffered reader: no deadline of its own (its reads may have one).
+struct Plain<R>(R);
+
+impl<R: BufRead> LineSource for Plain<R> {
+    fn next_line(
+        &mut self,
+        _deadline: Option<std::time::Instant>,
+    ) -> std::io::Result<Result<Vec<u8>, String>> {
+        let mut line = Vec::new();
+        loop {
+            let buffer = self.0.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(Ok(line));
+            }
+            let (used, complete) = take_line(buffer, &mut line);
+            self.0.consume(used);
+            if line.len() > MAX_LINE {
+                return Ok(Err(too_long(&line)));
+            }
+            if complete {
+                return Ok(Ok(line));
+            }
+        }
+    }
+}
+
+/// A TCP connection: each read waits only for what is left of the line's
+/// deadline, so a table manager that trickles bytes cannot keep the robot
+/// waiting past it.
+struct Tcp(std::io::BufReader<std::net::TcpStream>);
+
+impl LineSource for Tcp {
+    fn next_line(
+        &mut self,
+        deadline: Option<std::time::Instant>,
+    ) -> std::io::Result<Result<Vec<u8>, String>> {
+        let mut line = Vec::new();
+        loop {
+            if self.0.buffer().is_empty() {
+                let wait = match deadline {
+                    None => None,
+                    Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
+                        Some(left) if !left.is_zero() => Some(left),
+                        _ => return Err(std::io::ErrorKind::TimedOut.into()),
+                    },
+                };
+                self.0.get_ref().set_read_timeout(wait)?;
+            }
+            let buffer = self.0.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(Ok(line));
+            }
+            let (used, complete) = take_line(buffer, &mut line);
+            self.0.consume(used);
+            if line.len() > MAX_LINE {
+                return Ok(Err(too_long(&line)));
+            }
+            if complete {
+                return Ok(Ok(line));
+            }
+        }
+    }
+}
+
+struct Conn<W> {
+    reader: Box<dyn LineSource>,
+    timeout: Option<std::time::Duration>,
     writer: W,
 }
 
-impl<R: BufRead, W: Write> Conn<R, W> {
+impl<W: Write> Conn<W> {
     fn send(&mut self, line: &str) -> Result<(), SeatError> {
         let sent = self
             .writer
@@ -78,17 +196,35 @@ impl<R: BufRead, W: Write> Conn<R, W> {
         sent.map_err(|e| closed_or_io(e, || format!("its answer to {line:?}")))
     }
 
+    /// The next line, within the line timeout.
+    fn line(&mut self, expected: &str) -> Result<String, SeatError> {
+        let deadline = self.timeout.map(|t| std::time::Instant::now() + t);
+        match self.reader.next_line(deadline) {
+            Ok(Ok(line)) if line.is_empty() => Err(SeatError::Closed(expected.to_string())),
+            Ok(Ok(line)) => Ok(String::from_utf8_lossy(&line).into_owned()),
+            Ok(Err(start)) => Err(SeatError::LineTooLong {
+                waiting_for: expected.to_string(),
+                start,
+            }),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                Err(SeatError::Timeout {
+                    waiting_for: expected.to_string(),
+                    seconds: self.timeout.map_or(0.0, |t| t.as_secs_f64()),
+                })
+            }
+            Err(e) => Err(closed_or_io(e, || expected.to_string())),
+        }
+    }
+
     /// The next message, skipping blank and ignorable lines.
     fn next(&mut self, expected: &str) -> Result<Message, SeatError> {
         loop {
-            let mut line = String::new();
-            let read = self
-                .reader
-                .read_line(&mut line)
-                .map_err(|e| closed_or_io(e, || expected.to_string()))?;
-            if read == 0 {
-                return Err(SeatError::Closed(expected.to_string()));
-            }
+            let line = self.line(expected)?;
             if line.trim().is_empty() {
                 continue;
             }
@@ -126,12 +262,47 @@ impl<R: BufRead, W: Write> Conn<R, W> {
 /// [`SeatError`] on a dropped connection, an unexpected line, an impossible
 /// call or card, or a player that cannot choose. The robot never guesses
 /// on after one.
-pub fn run_session<R: BufRead, W: Write>(
+pub fn run_session<R: BufRead + 'static, W: Write>(
     reader: R,
     writer: W,
     config: &SessionConfig,
 ) -> Result<u32, SeatError> {
-    let mut c = Conn { reader, writer };
+    session(
+        Conn {
+            reader: Box::new(Plain(reader)),
+            timeout: None,
+            writer,
+        },
+        config,
+    )
+}
+
+/// [`run_session`] on a TCP connection to the table manager, waiting at
+/// most `line_timeout` for each whole line (however its bytes arrive);
+/// the connection is closed when the session ends.
+///
+/// # Errors
+/// As [`run_session`], and [`SeatError::Timeout`] naming the message
+/// awaited when a line does not come in time.
+pub fn run_session_tcp(
+    stream: std::net::TcpStream,
+    config: &SessionConfig,
+    line_timeout: std::time::Duration,
+) -> Result<u32, SeatError> {
+    let reader = std::io::BufReader::new(stream.try_clone()?);
+    let result = session(
+        Conn {
+            reader: Box::new(Tcp(reader)),
+            timeout: Some(line_timeout),
+            writer: &stream,
+        },
+        config,
+    );
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+    result
+}
+
+fn session<W: Write>(mut c: Conn<W>, config: &SessionConfig) -> Result<u32, SeatError> {
     let me = config.seat;
     let name = seat_name(me);
     c.send(&format!(
@@ -229,8 +400,8 @@ impl Table {
     }
 }
 
-fn play_board<R: BufRead, W: Write>(
-    c: &mut Conn<R, W>,
+fn play_board<W: Write>(
+    c: &mut Conn<W>,
     config: &SessionConfig,
     index: u32,
 ) -> Result<(), SeatError> {
@@ -489,5 +660,52 @@ mod tests {
     fn other_read_errors_stay_errors_of_the_connection() {
         let err = session_reading(ErrorKind::PermissionDenied);
         assert!(matches!(err, SeatError::Io(_)), "{err}");
+    }
+
+    fn config() -> SessionConfig {
+        SessionConfig {
+            seat: Seat::South,
+            name: "alphamu".into(),
+            player: "random".parse().expect("a player"),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn the_timeout_is_for_a_whole_line_however_its_bytes_trickle_in() {
+        // A table manager sending a byte every 20 ms and never a line end.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("an address").port();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().expect("the robot");
+            for _ in 0..200 {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                if std::io::Write::write_all(&mut stream, b"x").is_err() {
+                    return;
+                }
+            }
+        });
+        let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connected");
+        let err = run_session_tcp(stream, &config(), std::time::Duration::from_millis(300))
+            .expect_err("no line in time");
+        assert!(matches!(err, SeatError::Timeout { .. }), "{err}");
+        assert!(
+            err.to_string().contains("waited 0.3 s for the seating"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_line_too_long_is_refused_without_reading_it_all() {
+        // 64 MB of one line would be read into memory; the robot stops
+        // after MAX_LINE bytes.
+        let reader = BufReader::new(std::io::repeat(b'a').take(64 << 20));
+        let err = run_session(reader, Vec::new(), &config()).expect_err("too long");
+        assert!(matches!(err, SeatError::LineTooLong { .. }), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.contains("over 4096 bytes") && text.len() < 300,
+            "{text}"
+        );
     }
 }

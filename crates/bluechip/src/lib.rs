@@ -9,4 +9,4 @@ pub mod bidding;
 mod client;
 pub mod protocol;
 
-pub use client::{run_session, SeatError, SessionConfig};
+pub use client::{run_session, run_session_tcp, SeatError, SessionConfig, MAX_LINE};

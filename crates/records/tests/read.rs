@@ -2,7 +2,7 @@
 //! programs (the files here are our own, made for these tests).
 
 use cards::Seat;
-use records::{read_lin, read_pbn, Call, Vulnerability};
+use records::{read_lin, read_pbn, Call, GameRecord, Vulnerability};
 
 /// Two games as a tournament program writes them: a `%` header, notes,
 /// `AP`, a `!` annotation as its own token, a nested comment and a stray
@@ -201,5 +201,174 @@ fn records_survive_a_round_trip_through_both_formats() {
             "LIN:\n{}",
             records::write_lin(g)
         );
+    }
+}
+
+/// A BridgeComposer-style board: the deal only, with empty `[Contract]`,
+/// `[Declarer]` and `[Result]`: no contract given, not passed out. A
+/// passed-out board has four passes (or `[Contract "Pass"]`).
+#[test]
+fn a_deal_without_an_auction_is_not_passed_out() {
+    let deal_only = r#"[Board "1"]
+[Dealer "E"]
+[Vulnerable "EW"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432"]
+[Declarer ""]
+[Contract ""]
+[Result ""]
+"#;
+    let (games, errors) = read_pbn("bc.pbn", deal_only);
+    assert!(errors.is_empty(), "{errors:?}");
+    let g = &games[0];
+    assert!(!g.passed_out);
+    assert_eq!(g.contract_text(), "no contract given (a deal only)");
+    assert_eq!(g.to_json()["passed_out"], false);
+    let passed = deal_only.replace("[Contract \"\"]", "[Contract \"Pass\"]");
+    let (games, _) = read_pbn("bc.pbn", &passed);
+    assert!(games[0].passed_out);
+    assert_eq!(games[0].contract_text(), "passed out");
+    let (games, _) = read_lin(
+        "p.lin",
+        "md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|mb|p|mb|p|mb|p|mb|p|",
+    );
+    assert!(games[0].passed_out);
+}
+
+/// A vugraph file: `qx|o46|` and `qx|c46|` give the board's number and
+/// room, and each room its four players of `pn|`'s eight.
+#[test]
+fn vugraph_boards_have_a_number_a_room_and_their_players() {
+    let md =
+        "md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|sv|o|mb|7N|mb|p|mb|p|mb|p|";
+    let text = format!(
+        "vg|Teams,Final,I,46,47,Home,0,Away,0|\npn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\nqx|o46|{md}pg||\nqx|c46|{md}pg||\nqx|o47,BOARD 47|{md}pg||\n"
+    );
+    let (games, errors) = read_lin("v.lin", &text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let names: Vec<String> = games.iter().map(GameRecord::board_text).collect();
+    assert_eq!(
+        names,
+        ["46 (open room)", "46 (closed room)", "47 (open room)"]
+    );
+    assert_eq!(games[0].players[0].as_deref(), Some("n1"));
+    assert_eq!(games[1].players[0].as_deref(), Some("n2"));
+    assert_eq!(games[0].event.as_deref(), Some("Teams"));
+    // Selecting boards: the number gives both rooms, the room one.
+    assert_eq!(records::select_boards(&games, "46").unwrap().len(), 2);
+    assert_eq!(records::select_boards(&games, "c46").unwrap().len(), 1);
+    assert_eq!(records::select_boards(&games, "46 open").unwrap().len(), 1);
+    let e = records::select_boards(&games, "45").unwrap_err();
+    assert!(e.contains("the boards are o46, c46, o47"), "{e}");
+}
+
+/// What a record says must agree with itself: each contradiction is an
+/// error naming the line and both values.
+#[test]
+fn contradictions_are_errors_naming_both_values() {
+    let pbn = |extra: &str| {
+        format!("[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\"]\n{extra}")
+    };
+    let error = |text: &str| {
+        let (games, errors) = read_pbn("c.pbn", text);
+        assert!(games.is_empty(), "{text}");
+        errors[0].to_string()
+    };
+    // A call after the auction has ended.
+    let e = error(&pbn("[Auction \"N\"]\n1H P P P P 2C\n"));
+    assert!(
+        e.contains("line 5") && e.contains("P comes after the auction has ended"),
+        "{e}"
+    );
+    let (_, errors) = read_lin(
+        "c.lin",
+        "md|3S432H432D432C5432,ST98HJT98DJT9CJT9,SAKQJHAKQDAKQCAKQ,|mb|1H|mb|p|mb|p|mb|p|mb|2C|",
+    );
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("2C comes after the auction has ended"),
+        "{}",
+        errors[0]
+    );
+    // [Contract] and [Declarer] against the auction.
+    let e = error(&pbn(
+        "[Contract \"4S\"]\n[Declarer \"N\"]\n[Auction \"N\"]\n7NT P P P\n",
+    ));
+    assert!(
+        e.contains("[Contract]: \"4S\", but the auction ends in 7NT by N"),
+        "{e}"
+    );
+    // The [Play] seat must be the opening leader: no re-seating.
+    let e = error(&pbn(
+        "[Auction \"N\"]\n7NT P P P\n[Play \"S\"]\nS5 S2 ST SA\n",
+    ));
+    assert!(
+        e.contains("[Play]: the play starts with S, but the opening leader is E"),
+        "{e}"
+    );
+    // A [Result] the complete play contradicts. North cashes everything.
+    let tricks = [
+        "ST S5 S2 SA",
+        "S9 S6 S3 SK",
+        "S8 S7 S4 SQ",
+        "D9 D5 C2 SJ",
+        "H8 H5 H2 HA",
+        "H9 H6 H3 HK",
+        "HT H7 H4 HQ",
+        "DT D6 D2 DA",
+        "DJ D7 D3 DK",
+        "C9 D8 D4 DQ",
+        "CT C6 C3 CA",
+        "CJ C7 C4 CK",
+        "HJ C8 C5 CQ",
+    ];
+    let play = format!("[Play \"E\"]\n{}\n", tricks.join("\n"));
+    let good = pbn(&format!(
+        "[Result \"13\"]\n[Auction \"N\"]\n7NT P P P\n{play}"
+    ));
+    let (games, errors) = read_pbn("c.pbn", &good);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(games[0].result, Some(13));
+    let e = error(&good.replace("[Result \"13\"]", "[Result \"12\"]"));
+    assert!(
+        e.contains("[Result]: 12 tricks, but the complete play gives declarer 13"),
+        "{e}"
+    );
+    // Impossible claims: fewer tricks than won, more than remain.
+    let seven = format!("[Play \"E\"]\n{}\n*\n", tricks[..7].join("\n"));
+    let e = error(&pbn(&format!(
+        "[Result \"5\"]\n[Auction \"N\"]\n7NT P P P\n{seven}"
+    )));
+    assert!(
+        e.contains("a claim of 5 tricks, but declarer has won 7"),
+        "{e}"
+    );
+    // The same four tricks in LIN, in playing order (East leads the
+    // first, North the others): North has won 4, and 9 remain.
+    let lin_cards: String = tricks[..4]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| {
+            let mut cards: Vec<&str> = t.split(' ').collect();
+            if i > 0 {
+                cards.rotate_right(1);
+            }
+            cards
+        })
+        .map(|c| format!("pc|{c}|"))
+        .collect();
+    for (claim, ok) in [("0", false), ("3", false), ("4", true), ("13", true)] {
+        let lin = format!("md|3S765H765D8765C876,S432H432D432C5432,SAKQJHAKQDAKQCAKQ,|mb|7N|mb|p|mb|p|mb|p|{lin_cards}mc|{claim}|");
+        let (games, errors) = read_lin("c.lin", &lin);
+        assert_eq!(games.len(), usize::from(ok), "mc|{claim}|: {errors:?}");
+        if !ok {
+            assert!(
+                errors[0]
+                    .to_string()
+                    .contains("declarer has won 4 of the 4 tricks played and 9 remain"),
+                "{}",
+                errors[0]
+            );
+        }
     }
 }

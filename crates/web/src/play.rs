@@ -189,6 +189,11 @@ pub(crate) fn record(body: &Value) -> Result<Value, ApiError> {
     };
     let mut out = game.to_json();
     out["errors"] = json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>());
+    out["warnings"] = json!(game
+        .warnings
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>());
     out["games"] = json!(games.len());
     Ok(out)
 }

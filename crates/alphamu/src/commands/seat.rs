@@ -3,7 +3,6 @@
 use anyhow::{Context, Result};
 use cards::Seat;
 use clap::Args;
-use std::io::BufReader;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -30,8 +29,9 @@ pub struct SeatArgs {
     /// Seed of the player's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Seconds to wait for a line from the table manager before giving up.
-    #[arg(long, default_value_t = 600)]
+    /// Seconds to wait for each whole line from the table manager before
+    /// giving up (the error says which message was awaited).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     timeout: u64,
 }
 
@@ -50,15 +50,14 @@ pub fn run(args: SeatArgs) -> Result<ExitCode> {
                 args.host, args.port
             )
         })?;
-    stream.set_read_timeout(Some(Duration::from_secs(args.timeout)))?;
     let config = bluechip::SessionConfig {
         seat: args.seat,
         name: args.name,
         player,
         seed: args.seed,
     };
-    let reader = BufReader::new(stream.try_clone()?);
-    let boards = bluechip::run_session(reader, stream, &config).context("session")?;
+    let boards = bluechip::run_session_tcp(stream, &config, Duration::from_secs(args.timeout))
+        .context("session")?;
     eprintln!("end of session after {boards} board(s)");
     Ok(ExitCode::SUCCESS)
 }
