@@ -3,7 +3,6 @@
 
 use crate::input::Line;
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::mpsc;
@@ -21,11 +20,7 @@ where
         .build()
         .context("cannot start the thread pool")?;
     let total = lines.len();
-    let progress = ProgressBar::new(total as u64);
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} lines, {elapsed} elapsed, ETA {eta}")
-            .expect("valid template"),
-    );
+    let progress = crate::progress::Meter::new(total, "lines");
     let numbers: Vec<usize> = lines.iter().map(|l| l.number).collect();
     let (sender, receiver) = mpsc::channel();
     let answer = std::sync::Arc::new(answer);

@@ -11,6 +11,55 @@ pub struct Line {
     pub text: String,
 }
 
+/// The deals of `dd table`'s input: one per line (deal strings, `[Deal]`
+/// tags, JSON objects), or, when the input is a PBN file (tags other than
+/// `[Deal]`, such as the files of `alphamu deals` or a tournament's), the
+/// `[Deal]` tag of each game with its `[Board]` as the id, everything else
+/// ignored.
+pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
+    let lines = read_lines(path)?;
+    let is_pbn = lines
+        .iter()
+        .any(|l| l.text.starts_with('[') && !l.text.starts_with("[Deal "));
+    if !is_pbn {
+        return Ok(lines);
+    }
+    let text = match path {
+        Some(p) => {
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
+        }
+        // Standard input was read line by line; its lines (with their
+        // numbers) make the text again.
+        None => {
+            let mut text = String::new();
+            let mut at = 1;
+            for l in &lines {
+                while at < l.number {
+                    text.push('\n');
+                    at += 1;
+                }
+                text.push_str(&l.text);
+            }
+            text
+        }
+    };
+    Ok(records::pbn_games(&text)
+        .games
+        .iter()
+        .filter_map(|g| {
+            let (deal, number) = g.tag("Deal")?;
+            let mut object = serde_json::json!({ "deal": deal });
+            if let Some((board, _)) = g.tag("Board").filter(|(b, _)| !b.is_empty()) {
+                object["id"] = serde_json::json!(board);
+            }
+            Some(Line {
+                number,
+                text: object.to_string(),
+            })
+        })
+        .collect())
+}
+
 /// The lines of `path` (standard input when `None`) that are neither blank
 /// nor comments (`#` or `%` first).
 pub fn read_lines(path: Option<&Path>) -> Result<Vec<Line>> {

@@ -2,11 +2,13 @@
 //!
 //! Run without arguments to watch alpha-mu declare a built-in 3NT.
 
+mod args;
 mod batch;
 mod commands;
 mod input;
+mod progress;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Card play for contract bridge, as the research says it should be played.
@@ -75,7 +77,15 @@ fn quiet_on_closed_pipe() {
 fn main() -> ExitCode {
     #[cfg(unix)]
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    if let Err(message) = check_game_flags(&matches) {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     let command = match cli.command {
         Some(c) => c,
         None => match Cli::try_parse_from(["alphamu", "play"]) {
@@ -105,6 +115,103 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The options that only one game takes, by subcommand: (subcommand path,
+/// bridge's only, Belote's only).
+const GAME_FLAGS: [(&[&str], &[&str], &[&str]); 3] = [
+    (
+        &["play"],
+        &[
+            "contract",
+            "declarer",
+            "declarer_player",
+            "defense",
+            "vulnerable",
+            "record",
+            "board",
+            "out",
+            "threads",
+        ],
+        &["ns", "ew", "undertrump"],
+    ),
+    (
+        &["analyze"],
+        &[
+            "contract",
+            "declarer",
+            "algo",
+            "max_moves",
+            "worlds",
+            "worlds_file",
+            "threads",
+            "constraints",
+            "lead_rule",
+            "disable",
+            "need",
+            "leader",
+            "bounds",
+            "work_limit",
+        ],
+        &["players", "undertrump"],
+    ),
+    (&["dd", "solve"], &[], &["undertrump"]),
+];
+
+/// Refuses an option of the other game than `--game` names (bridge by
+/// default), instead of ignoring it.
+fn check_game_flags(matches: &clap::ArgMatches) -> Result<(), String> {
+    for (path, bridge_only, belote_only) in GAME_FLAGS {
+        let mut sub = Some(matches);
+        for name in path {
+            sub = sub.and_then(|m| m.subcommand_matches(name));
+        }
+        let Some(sub) = sub else { continue };
+        let game = sub
+            .get_raw("game")
+            .and_then(|mut v| v.next())
+            .and_then(|v| v.to_str())
+            .unwrap_or("bridge");
+        let belote = game == "belote";
+        let foreign = if belote { bridge_only } else { belote_only };
+        let given: Vec<String> = foreign
+            .iter()
+            .filter(|id| sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+            .map(|id| format!("--{}", id.replace('_', "-")))
+            .collect();
+        if !given.is_empty() {
+            let (what, advice) = if belote {
+                (
+                    "bridge",
+                    if given.len() == 1 {
+                        "with --game belote it would do nothing; leave it out, or drop --game belote"
+                    } else {
+                        "with --game belote they would do nothing; leave them out, or drop --game belote"
+                    },
+                )
+            } else {
+                (
+                    "Belote",
+                    if given.len() == 1 {
+                        "add --game belote, or leave it out"
+                    } else {
+                        "add --game belote, or leave them out"
+                    },
+                )
+            };
+            return Err(format!(
+                "{}: {} {} {what} only; {advice}",
+                path.join(" "),
+                given.join(", "),
+                if given.len() == 1 {
+                    "is for"
+                } else {
+                    "are for"
+                },
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// An error and its causes on one line, `: ` between them. A cause whose

@@ -476,3 +476,100 @@ fn analyze_marks_the_card_that_play_plays() {
         );
     }
 }
+
+/// Bad arguments are refused before any work, saying what is allowed.
+#[test]
+fn arguments_are_checked_before_any_work() {
+    let refused = |args: &[&str], code: i32, words: &str| {
+        let out = alphamu().args(args).assert().code(code);
+        let stderr = stderr_of(out.get_output());
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+        assert!(
+            stdout_of(out.get_output()).is_empty(),
+            "{args:?}: nothing is played or printed before the refusal"
+        );
+    };
+    refused(&["play", "--threads", "5000"], 2, "at most");
+    refused(&["dd", "table", "--threads", "100000"], 2, "four per core");
+    refused(
+        &["bench", "--cards", "0"],
+        1,
+        "--cards 0: a deal has 4 to 52 cards",
+    );
+    refused(&["bench", "--deals", "0"], 1, "at least one deal");
+    refused(
+        &["play", "--declarer-player", "alphamu:m=2,w=1000"],
+        1,
+        "one search holds at most 512",
+    );
+    refused(
+        &["play", "--out", "/no/such/folder/game.pbn"],
+        1,
+        "--out /no/such/folder/game.pbn: cannot be written",
+    );
+    refused(
+        &["play", "--game", "belote", "--contract", "4S"],
+        2,
+        "play: --contract is for bridge only",
+    );
+    refused(
+        &[
+            "analyze",
+            "--players",
+            "pimc",
+            "--deal",
+            "N:A... K... Q... J...",
+        ],
+        2,
+        "analyze: --players is for Belote only",
+    );
+    refused(
+        &["analyze", "--contract", "3NT", "--declarer", "S"],
+        1,
+        "--deal is required",
+    );
+}
+
+/// `dd table` reads a PBN file as tournament programs and `alphamu deals`
+/// write it: its `[Deal]` tags, the `[Board]` as the id.
+#[test]
+fn table_reads_a_whole_pbn_file() {
+    let pbn = "% a tournament\n[Event \"Club\"]\n[Board \"7\"]\n[Dealer \"S\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\"]\n[Auction \"S\"]\nPass Pass 7NT AP\n\n[Board \"8\"]\n[Deal \"N:A... K... Q... J...\"]\n";
+    let out = alphamu()
+        .args(["dd", "table", "--format", "jsonl"])
+        .write_stdin(pbn)
+        .assert()
+        .success();
+    let lines: Vec<Value> = stdout_of(out.get_output())
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["id"], "7");
+    assert_eq!(lines[0]["tricks"]["N"]["NT"], 13);
+    assert_eq!(lines[1]["id"], "8");
+}
+
+/// Off a terminal (a script, a CI log), long work prints a progress line
+/// every few seconds (here every step) instead of nothing.
+#[test]
+fn progress_shows_off_a_terminal() {
+    let out = alphamu()
+        .env("ALPHAMU_PROGRESS_SECONDS", "0")
+        .args([
+            "bench",
+            "--cards",
+            "8",
+            "--deals",
+            "2",
+            "--max-moves",
+            "1",
+            "--worlds",
+            "4",
+        ])
+        .assert()
+        .success();
+    let stderr = stderr_of(out.get_output());
+    assert!(stderr.contains("deals: 1/4 (25%)"), "{stderr}");
+    assert!(stderr.contains("deals: 4/4 (100%)"), "{stderr}");
+}

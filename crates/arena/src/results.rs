@@ -734,4 +734,67 @@ mod tests {
         let e = read(&path).unwrap_err().to_string();
         assert!(e.contains("line 1"), "{e}");
     }
+
+    /// Seeded fuzzing of results lines: a line mutated thousands of times
+    /// never panics the reader or the check, a line that passes the check
+    /// is consistent with a replay of its play, and the true line passes.
+    #[test]
+    fn mutated_results_lines_never_panic_and_what_passes_is_consistent() {
+        use rand::{Rng, SeedableRng};
+        let boards = crate::deal_set::read_pbn(
+            "[Deal \"N:Q2.K.. 54.A.. A3.2.. KJ.Q..\"]\n[Declarer \"S\"]\n[Need \"1\"]\n",
+        )
+        .expect("a deal set");
+        // West leads the spade king, South wins; South's spade is won by
+        // North's queen; North's heart king falls to East's ace: declarer's
+        // side takes 2 of 3 tricks, 1 needed.
+        let table = TableResult {
+            tricks: 2,
+            made: true,
+            decisions: 1,
+            think_seconds: 0.5,
+            discrepancies: 0,
+            play: "SK S2 S4 SA S3 SJ SQ S5 HK HA H2 HQ".into(),
+            score: None,
+        };
+        let good = DealResult {
+            deal: 0,
+            board: 1,
+            a: table.clone(),
+            b: table,
+        };
+        check_result(&good, &boards, Mode::Declarer).expect("the true line passes");
+        let line = serde_json::to_string(&good).expect("a line");
+        let pool: Vec<char> = "0123456789truefals,:{}[]\" SKHAQ2-.e".chars().collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut passed = 0;
+        for _ in 0..20_000 {
+            let mut chars: Vec<char> = line.chars().collect();
+            for _ in 0..rng.gen_range(1..3) {
+                let at = rng.gen_range(0..chars.len());
+                match rng.gen_range(0..3) {
+                    0 => {
+                        chars.remove(at);
+                    }
+                    1 => chars[at] = pool[rng.gen_range(0..pool.len())],
+                    _ => chars.insert(at, pool[rng.gen_range(0..pool.len())]),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            let Ok(r) = serde_json::from_str::<DealResult>(&text) else {
+                continue;
+            };
+            if check_result(&r, &boards, Mode::Declarer).is_ok() {
+                passed += 1;
+                // Whatever passes says what the play gives.
+                for t in [&r.a, &r.b] {
+                    assert_eq!(t.tricks, 2, "{text}");
+                    assert!(t.made, "{text}");
+                    assert!(t.discrepancies <= t.decisions, "{text}");
+                }
+                assert_eq!((r.deal, r.board), (0, 1), "{text}");
+            }
+        }
+        assert!(passed > 0, "no mutant passed");
+    }
 }

@@ -145,6 +145,13 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
             worlds.len()
         )));
     }
+    if simulator == Simulator::DoubleDummy && worlds.len() == 1 && worlds[0] > search::MAX_WORLDS {
+        return Err(fail(format!(
+            "{} worlds: one search holds at most {}",
+            worlds[0],
+            search::MAX_WORLDS
+        )));
+    }
     Ok(PlayerSpec::MonteCarlo {
         simulator,
         worlds,
@@ -219,6 +226,21 @@ impl FromStr for PlayerSpec {
                 }
                 _ => return Err(fail(format!("unknown option '{key}' for {name}"))),
             }
+        }
+        // One search holds at most MAX_WORLDS worlds: said now, not at
+        // the first card.
+        let searched = match name {
+            "alphamu" | "pimc" => Some(w),
+            "mc" if simulator == Simulator::DoubleDummy => {
+                levels.as_ref().filter(|l| l.len() == 1).map(|l| l[0])
+            }
+            _ => None,
+        };
+        if let Some(n) = searched.filter(|&n| n > search::MAX_WORLDS) {
+            return Err(fail(format!(
+                "{n} worlds: one search holds at most {}",
+                search::MAX_WORLDS
+            )));
         }
         match name {
             "alphamu" => Ok(PlayerSpec::AlphaMu {
@@ -689,6 +711,16 @@ mod tests {
         assert_eq!("dd".parse::<PlayerSpec>().unwrap(), PlayerSpec::Dd);
         let e = "pimc:m=3".parse::<PlayerSpec>().unwrap_err();
         assert!(e.to_string().contains("unknown option 'm'"), "{e}");
+        for too_many in [
+            "alphamu:w=1000",
+            "pimc:w=600",
+            "MC-D-600",
+            "mc:sim=dd,ncd=513",
+        ] {
+            let e = too_many.parse::<PlayerSpec>().unwrap_err();
+            assert!(e.to_string().contains("at most 512"), "{too_many}: {e}");
+        }
+        assert!("MC2-D-600-10".parse::<PlayerSpec>().is_ok());
         let e = "alphamu:w=0".parse::<PlayerSpec>().unwrap_err();
         assert!(e.to_string().contains("positive"), "{e}");
         let e = "gib".parse::<PlayerSpec>().unwrap_err();

@@ -29,10 +29,19 @@
 //!
 //! Bad JSON, a bad deal, position or card (named: `card 2 (HA by N)`), or a
 //! body over [`BODY_LIMIT`] bytes get a 4xx answer `{"error": "..."}`; the
-//! server keeps serving. Searches run on blocking threads, off the
-//! server's own.
+//! server keeps serving. Every error answer has that shape, the HTTP
+//! layer's own included (404, 405, 408, 413, 414, 431, 503). Searches run
+//! on blocking threads, off the server's own, a few at a time.
+//!
+//! The server ([`serve_with`] and its [`Limits`]) keeps any one client
+//! from holding it: open connections are capped, a request's head must
+//! arrive within seconds and the whole request within a deadline, and
+//! solver requests beyond a queue are refused at once with 503.
 
 mod play;
+mod server;
+
+pub use server::{serve_with, Limits};
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -51,7 +60,14 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 const PAGE: &str = include_str!("page.html");
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
+    server::json_error(status, message)
+}
+
+/// What the routes share: the analysis jobs and the gate on solver work.
+#[derive(Clone)]
+struct AppState {
+    jobs: Arc<play::Jobs>,
+    solver: Arc<server::SolverGate>,
 }
 
 /// A refused request: its status and what is wrong.
@@ -83,7 +99,10 @@ fn string_field<'a>(object: &'a Value, name: &str) -> Result<&'a str, ApiError> 
         .ok_or_else(|| unprocessable(format!("missing string field \"{name}\"")))
 }
 
-async fn dd_table(body: Result<Json<Value>, JsonRejection>) -> Response {
+async fn dd_table(
+    State(state): State<AppState>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
     let Json(body) = match body {
         Ok(b) => b,
         Err(r) => return rejection(&r),
@@ -101,9 +120,10 @@ async fn dd_table(body: Result<Json<Value>, JsonRejection>) -> Response {
             )
         }
     };
-    let table =
-        tokio::task::spawn_blocking(move || dd::batch::with_thread_solver(|s| s.table(&deal)))
-            .await;
+    let table = state
+        .solver
+        .run(move || dd::batch::with_thread_solver(|s| s.table(&deal)))
+        .await;
     match table {
         Ok(Ok(table)) => {
             let mut tricks = Map::new();
@@ -120,7 +140,7 @@ async fn dd_table(body: Result<Json<Value>, JsonRejection>) -> Response {
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("field \"deal\": {e}"),
         ),
-        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Err(refused) => refused,
     }
 }
 
@@ -144,7 +164,10 @@ fn position_of(body: &Value) -> Result<Position, ApiError> {
     Ok(position)
 }
 
-async fn solve(body: Result<Json<Value>, JsonRejection>) -> Response {
+async fn solve(
+    State(state): State<AppState>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
     let Json(mut body) = match body {
         Ok(b) => b,
         Err(r) => return rejection(&r),
@@ -154,13 +177,13 @@ async fn solve(body: Result<Json<Value>, JsonRejection>) -> Response {
         Err(e) => return e.into_response(),
     };
     let to_move = position.to_move();
-    let values = match tokio::task::spawn_blocking(move || {
-        dd::batch::with_thread_solver(|s| s.card_values(&position))
-    })
-    .await
+    let values = match state
+        .solver
+        .run(move || dd::batch::with_thread_solver(|s| s.card_values(&position)))
+        .await
     {
         Ok(v) => v,
-        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Err(refused) => return refused,
     };
     let tricks: Map<String, Value> = values
         .into_iter()
@@ -173,7 +196,10 @@ async fn solve(body: Result<Json<Value>, JsonRejection>) -> Response {
     Json(body).into_response()
 }
 
-async fn play_route(body: Result<Json<Value>, JsonRejection>) -> Response {
+async fn play_route(
+    State(state): State<AppState>,
+    body: Result<Json<Value>, JsonRejection>,
+) -> Response {
     let Json(body) = match body {
         Ok(b) => b,
         Err(r) => return rejection(&r),
@@ -182,9 +208,9 @@ async fn play_route(body: Result<Json<Value>, JsonRejection>) -> Response {
         Ok(g) => g,
         Err(e) => return e.into_response(),
     };
-    match tokio::task::spawn_blocking(move || play::play_state(&game)).await {
+    match state.solver.run(move || play::play_state(&game)).await {
         Ok(v) => Json(v).into_response(),
-        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Err(refused) => refused,
     }
 }
 
@@ -199,7 +225,7 @@ async fn record_route(body: Result<Json<Value>, JsonRejection>) -> Response {
 }
 
 async fn analyze_route(
-    State(jobs): State<Arc<play::Jobs>>,
+    State(AppState { jobs, .. }): State<AppState>,
     body: Result<Json<Value>, JsonRejection>,
 ) -> Response {
     let Json(body) = match body {
@@ -217,7 +243,10 @@ async fn analyze_route(
     }
 }
 
-async fn job_route(State(jobs): State<Arc<play::Jobs>>, Path(id): Path<String>) -> Response {
+async fn job_route(
+    State(AppState { jobs, .. }): State<AppState>,
+    Path(id): Path<String>,
+) -> Response {
     let status = id.parse::<u64>().ok().and_then(|id| jobs.status(id));
     match status {
         Some(v) => Json(v).into_response(),
@@ -242,8 +271,15 @@ async fn not_found() -> Response {
     )
 }
 
-/// The routes of the analyser.
+/// The routes of the analyser, with the default [`Limits`].
 pub fn router() -> Router {
+    router_with(&Limits::default())
+}
+
+/// The routes of the analyser: solver work gated and every request
+/// bounded by `limits`, every error answered in the JSON shape.
+pub fn router_with(limits: &Limits) -> Router {
+    let timeout = limits.request_timeout;
     Router::new()
         .route("/", get(page))
         .route("/api/dd", post(dd_table))
@@ -254,13 +290,21 @@ pub fn router() -> Router {
         .route("/api/jobs/:id", get(job_route))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(Arc::new(play::Jobs::default()))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            server::guard(timeout, request, next)
+        }))
+        .with_state(AppState {
+            jobs: Arc::new(play::Jobs::default()),
+            solver: Arc::new(server::SolverGate::new(limits)),
+        })
 }
 
-/// Serves the analyser on `listener` until the process ends.
+/// Serves the analyser on `listener` with the default [`Limits`] until
+/// the process ends.
 ///
 /// # Errors
 /// An I/O error of the listener.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, router()).await
+    let limits = Limits::default();
+    serve_with(listener, router_with(&limits), limits).await
 }

@@ -234,3 +234,97 @@ fn chances_are_a_job_with_progress_then_a_result() {
         assert_eq!(status, 404, "{answer}");
     }
 }
+
+/// Sends `raw` as is and returns the status and body of the answer.
+fn raw_request(port: u16, raw: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connected");
+    let _ = s.write_all(raw);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let status = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {out:?}"));
+    let body = out
+        .split_once("\r\n\r\n")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+#[test]
+fn every_refusal_of_the_http_layer_answers_the_json_shape() {
+    let port = start();
+    let expect = |(status, body): (u16, String), wanted: u16, words: &str| {
+        assert_eq!(status, wanted, "{body}");
+        let v = json_body(&body);
+        let e = v["error"].as_str().expect("an error field");
+        assert!(e.contains(words), "{status}: {e}");
+    };
+    expect(
+        request(port, "GET", "/api/dd", b""),
+        405,
+        "method not allowed: GET /api/dd",
+    );
+    expect(request(port, "DELETE", "/", b""), 405, "method not allowed");
+    expect(request(port, "GET", "/nothing", b""), 404, "no such page");
+    let long_uri = format!("/{}", "a".repeat(10_000));
+    expect(
+        request(port, "GET", &long_uri, b""),
+        414,
+        "request line is over",
+    );
+    let big_header = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "b".repeat(40_000)
+    );
+    expect(
+        raw_request(port, big_header.as_bytes()),
+        431,
+        "head is over",
+    );
+    let big_body = vec![b' '; web::BODY_LIMIT + 10];
+    expect(request(port, "POST", "/api/dd", &big_body), 413, "");
+    expect(raw_request(port, b"NOT HTTP AT ALL\r\n\r\n"), 400, "");
+}
+
+#[test]
+fn slow_or_too_many_clients_cannot_hold_the_server() {
+    let port = common::start_with(web::Limits {
+        max_connections: 3,
+        header_timeout: std::time::Duration::from_millis(400),
+        ..web::Limits::default()
+    });
+    // Three clients send half a request and stop.
+    let mut stalled: Vec<TcpStream> = (0..3)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connected");
+            s.write_all(b"POST /api/dd HTTP/1.1\r\nHost: x\r\n")
+                .expect("sent");
+            s
+        })
+        .collect();
+    // The server notices them before the next client connects.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    // One more is turned away at once, with the JSON shape.
+    let (status, body) = request(port, "GET", "/", b"");
+    assert_eq!(status, 503, "{body}");
+    assert!(json_body(&body)["error"].as_str().unwrap().contains("busy"));
+    // The stalled ones are answered 408 once their head is late, and
+    // closed; then the server serves again.
+    for s in &mut stalled {
+        let mut out = String::new();
+        s.read_to_string(&mut out).expect("an answer");
+        assert!(out.starts_with("HTTP/1.1 408"), "{out}");
+        assert!(out.contains("did not arrive within"), "{out}");
+    }
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/dd",
+        format!("{{\"deal\":\"{DEAL}\"}}").as_bytes(),
+    );
+    assert_eq!(status, 200, "{body}");
+}

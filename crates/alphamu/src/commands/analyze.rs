@@ -82,7 +82,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for the leaves; 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
     /// Auction constraints on hidden hands, such as "hcp(west) >= 12 &&
     /// spades(east) <= 2", or @FILE.
@@ -186,16 +186,18 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     let given: PartialDeal = args
         .deal
         .as_deref()
-        .context("--deal")?
+        .context("--deal is required: the deal as a PBN string such as \"N:AKQ.J32.T9.8765 - J98.AK.876.AK32 -\" (`-` for a hand not known)")?
         .parse()
         .context("--deal")?;
     let contract: Contract = args
         .contract
         .as_deref()
-        .context("--contract")?
+        .context("--contract is required: the contract, such as 3NT, 4H or 6SX")?
         .parse()
         .context("--contract")?;
-    let declarer: Seat = args.declarer.context("--declarer")?;
+    let declarer: Seat = args
+        .declarer
+        .context("--declarer is required: declarer's seat (N, E, S or W)")?;
     let play = parse_cards(&args.play)?;
     let table = Table::new(&given).context("--deal")?;
     let leader = args.leader.unwrap_or(declarer.lho());

@@ -1,6 +1,7 @@
 //! The arena's commands: `alphamu deals`, `alphamu match`, `alphamu report`
 //! and `alphamu experiment`.
 
+use crate::progress::Meter;
 use anyhow::{bail, Context, Result};
 use arena::deal_set::{self, DealSetSpec, Goal, Kind};
 use arena::experiments::{self, Progress};
@@ -8,7 +9,6 @@ use arena::matches::{self, DealOutcome, MatchConfig};
 use arena::results::{self, digest, MatchHeader, Mode, ResultsWriter};
 use arena::stats::summarize;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use players::player::PlayerSpec;
 use std::collections::HashSet;
 use std::io::Write;
@@ -16,13 +16,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-fn bar(total: usize, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(
-        ProgressStyle::with_template(&format!("{what} {{bar:40}} {{pos}}/{{len}}, eta {{eta}}"))
-            .expect("valid template"),
-    );
-    bar
+fn bar(total: usize, what: &str) -> Meter {
+    Meter::new(total, what)
 }
 
 /// The kind of deals.
@@ -80,7 +75,7 @@ pub struct DealsArgs {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Worker threads; 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
 }
 
@@ -193,7 +188,7 @@ pub struct MatchArgs {
     #[arg(long)]
     discrepancies: bool,
     /// Worker threads; 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
 }
 
@@ -262,6 +257,9 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         discrepancies: args.discrepancies,
         version: results::HEADER_VERSION,
     };
+    if let Some(path) = &args.games {
+        crate::args::check_writable(path, "--games")?;
+    }
     let (writer, done) = ResultsWriter::open(&args.results, &header)?;
     for r in &done {
         results::check_result(r, &boards, mode).map_err(|e| {
@@ -618,12 +616,12 @@ pub struct ExperimentArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads; 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
 }
 
 struct Bars {
-    bar: Mutex<Option<ProgressBar>>,
+    bar: Mutex<Option<Meter>>,
 }
 
 impl Progress for Bars {

@@ -8,7 +8,6 @@ use arena::matches::{play_table, DefenceMemory};
 use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use players::player::{Board, Goal, PlayerSpec, Ties};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -46,12 +45,17 @@ pub struct BenchArgs {
     seed: u64,
 }
 
-fn list(text: &str, what: &str) -> Result<Vec<usize>> {
+/// A comma-separated list of numbers, each checked by `check` (which
+/// says what is allowed).
+fn list(text: &str, what: &str, check: impl Fn(usize) -> Result<(), String>) -> Result<Vec<usize>> {
     text.split(',')
         .map(|t| {
-            t.trim()
+            let n: usize = t
+                .trim()
                 .parse()
-                .with_context(|| format!("--{what}: '{t}' is not a number"))
+                .with_context(|| format!("--{what}: '{t}' is not a number"))?;
+            check(n).map_err(|why| anyhow::anyhow!("--{what} {n}: {why}"))?;
+            Ok(n)
         })
         .collect()
 }
@@ -82,10 +86,33 @@ fn boards(cards: usize, n: usize, seed: u64) -> Vec<Board> {
 
 /// Runs `alphamu bench`.
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    let cards = list(&args.cards, "cards")?;
-    let moves = list(&args.max_moves, "max-moves")?;
-    let worlds = list(&args.worlds, "worlds")?;
-    let threads = list(&args.threads, "threads")?;
+    if args.deals == 0 {
+        anyhow::bail!("--deals 0: at least one deal per configuration");
+    }
+    let cards = list(&args.cards, "cards", |c| {
+        if (4..=52).contains(&c) && c % 4 == 0 {
+            Ok(())
+        } else {
+            Err("a deal has 4 to 52 cards, a multiple of 4".into())
+        }
+    })?;
+    let moves = list(&args.max_moves, "max-moves", |m| {
+        if m >= 1 {
+            Ok(())
+        } else {
+            Err("alpha-mu searches at least one move".into())
+        }
+    })?;
+    let worlds = list(&args.worlds, "worlds", |w| {
+        if (1..=search::MAX_WORLDS).contains(&w) {
+            Ok(())
+        } else {
+            Err(format!("1 to {} worlds", search::MAX_WORLDS))
+        }
+    })?;
+    let threads = list(&args.threads, "threads", |t| {
+        crate::args::threads(&t.to_string()).map(|_| ())
+    })?;
     let mut rows: Vec<(usize, String, usize, &str, usize, PlayerSpec)> = Vec::new();
     for &c in &cards {
         for &w in &worlds {
@@ -146,11 +173,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             }
         }
     }
-    let bar = ProgressBar::new((rows.len() * args.deals) as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, eta {eta}")
-            .expect("valid template"),
-    );
+    let bar = crate::progress::Meter::new(rows.len() * args.deals, "deals");
     println!("| cards | player | worlds | optimizations | threads | decisions | made | time per move | / PIMC |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut pimc_time = 0.0;

@@ -17,7 +17,9 @@ use std::process::ExitCode;
 pub enum DdCommand {
     /// Double-dummy tables (5 strains x 4 declarers) of deals given one per
     /// line as PBN deal strings, `[Deal "..."]` tags or JSON objects with a
-    /// `deal` field (and an optional `id`, copied to the output).
+    /// `deal` field (and an optional `id`, copied to the output); or of a
+    /// PBN file (a deal set, a tournament's boards): its `[Deal]` tags, the
+    /// `[Board]` as the id, the rest ignored.
     Table {
         /// Input file; standard input when absent.
         file: Option<PathBuf>,
@@ -25,7 +27,7 @@ pub enum DdCommand {
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
         format: TableFormat,
         /// Worker threads; 0 uses every core.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
         threads: usize,
     },
     /// The value of every legal card in positions given as JSON lines with
@@ -38,7 +40,7 @@ pub enum DdCommand {
         /// Input file; standard input when absent.
         file: Option<PathBuf>,
         /// Worker threads; 0 uses every core.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
         threads: usize,
         /// The game: bridge, or Belote (trumps S, H, D or C; ranks
         /// AKQJT987).
@@ -81,7 +83,7 @@ pub fn run(command: DdCommand) -> Result<ExitCode> {
             format,
             threads,
         } => {
-            let lines = input::read_lines(file.as_deref())?;
+            let lines = input::read_deal_lines(file.as_deref())?;
             batch::run(lines, threads, move |text| table_line(text, format))?
         }
         DdCommand::Solve {

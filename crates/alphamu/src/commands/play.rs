@@ -53,7 +53,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads for the leaves; 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
     /// Declarer is vulnerable (for the score).
     #[arg(long)]
@@ -127,6 +127,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             args.undertrump,
             args.seed,
         );
+    }
+    if let Some(path) = &args.out {
+        crate::args::check_writable(path, "--out")?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)

@@ -6,7 +6,6 @@
 use anyhow::Result;
 use arena::points::{summarize, PointsGame, PointsMatch};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use template::PlayerKind;
@@ -39,7 +38,7 @@ pub struct PointsMatchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (deals in parallel); 0 uses every core.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
 }
 
@@ -59,11 +58,7 @@ pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
         b,
         seed: args.seed,
     };
-    let bar = ProgressBar::new(args.deals as u64);
-    bar.set_style(
-        ProgressStyle::with_template("deals {bar:40} {pos}/{len}, eta {eta}")
-            .expect("valid template"),
-    );
+    let bar = crate::progress::Meter::new(args.deals, "deals");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;

@@ -1,0 +1,73 @@
+//! Checks of command-line arguments made before any work starts, so that a
+//! bad value is refused at once with what is allowed, not after minutes.
+
+use anyhow::{Context, Result};
+use std::path::Path;
+
+/// The most worker threads a command takes: four per core of this machine
+/// (more only slows the work down and can exhaust the machine).
+#[must_use]
+pub fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// A `--threads` value: 0 (every core) up to [`max_threads`].
+///
+/// # Errors
+/// A value that is no number or above the limit, saying the limit.
+pub fn threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads (0 uses every core)"))?;
+    let max = max_threads();
+    if n > max {
+        return Err(format!(
+            "{n} threads: at most {max} on this machine (four per core); 0 uses every core"
+        ));
+    }
+    Ok(n)
+}
+
+/// Checks that `path` can be written, before the work whose result goes
+/// there: the folder exists and the file can be opened for writing. An
+/// existing file is left as it is; a new one is removed again.
+///
+/// # Errors
+/// Naming `flag` and the path, with the system's reason.
+pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("{flag} {}: cannot be written", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_are_bounded_by_the_machine() {
+        assert_eq!(threads("0"), Ok(0));
+        assert_eq!(threads("1"), Ok(1));
+        let e = threads("5000").unwrap_err();
+        assert!(e.contains("at most"), "{e}");
+        assert!(threads("x").is_err());
+    }
+
+    #[test]
+    fn an_unwritable_path_is_refused_and_a_new_one_left_absent() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("out.pbn");
+        check_writable(&new, "--out").unwrap();
+        assert!(!new.exists());
+        let e = check_writable(&dir.path().join("no/such/dir/out.pbn"), "--out").unwrap_err();
+        assert!(e.to_string().contains("--out"), "{e}");
+    }
+}
