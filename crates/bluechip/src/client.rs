@@ -97,23 +97,34 @@ trait LineSource {
     ) -> std::io::Result<Result<Vec<u8>, String>>;
 }
 
-/// Appends to `line` what `buffer` holds up to and with a `\n`; returns
-/// how many bytes it took and whether the line is complete.
-fn take_line(buffer: &[u8], line: &mut Vec<u8>) -> (usize, bool) {
-    match buffer.iter().position(|&b| b == b'\n') {
-        Some(i) => {
-            line.extend_from_slice(&buffer[..=i]);
-            (i + 1, true)
+/// The next line of `reader` (its bytes up to and with the `\n`), an
+/// empty vector at its end, or `Ok(Err(start))` for a line over
+/// [`MAX_LINE`] bytes; `before_read` runs before each filling of the
+/// buffer (to set the connection's timeout when it will read).
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    mut before_read: impl FnMut(&mut R) -> std::io::Result<()>,
+) -> std::io::Result<Result<Vec<u8>, String>> {
+    let mut line = Vec::new();
+    loop {
+        before_read(reader)?;
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(Ok(line));
         }
-        None => {
-            line.extend_from_slice(buffer);
-            (buffer.len(), false)
+        let (used, complete) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buffer.len(), false),
+        };
+        line.extend_from_slice(&buffer[..used]);
+        reader.consume(used);
+        if line.len() > MAX_LINE {
+            return Ok(Err(String::from_utf8_lossy(&line[..60]).into_owned()));
+        }
+        if complete {
+            return Ok(Ok(line));
         }
     }
-}
-
-fn too_long(line: &[u8]) -> String {
-    String::from_utf8_lossy(&line[..line.len().min(60)]).into_owned()
 }
 
 /// Any buffered reader: no deadline of its own (its reads may have one).
@@ -124,21 +135,7 @@ impl<R: BufRead> LineSource for Plain<R> {
         &mut self,
         _deadline: Option<std::time::Instant>,
     ) -> std::io::Result<Result<Vec<u8>, String>> {
-        let mut line = Vec::new();
-        loop {
-            let buffer = self.0.fill_buf()?;
-            if buffer.is_empty() {
-                return Ok(Ok(line));
-            }
-            let (used, complete) = take_line(buffer, &mut line);
-            self.0.consume(used);
-            if line.len() > MAX_LINE {
-                return Ok(Err(too_long(&line)));
-            }
-            if complete {
-                return Ok(Ok(line));
-            }
-        }
+        read_line_capped(&mut self.0, |_| Ok(()))
     }
 }
 
@@ -152,31 +149,19 @@ impl LineSource for Tcp {
         &mut self,
         deadline: Option<std::time::Instant>,
     ) -> std::io::Result<Result<Vec<u8>, String>> {
-        let mut line = Vec::new();
-        loop {
-            if self.0.buffer().is_empty() {
-                let wait = match deadline {
-                    None => None,
-                    Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
-                        Some(left) if !left.is_zero() => Some(left),
-                        _ => return Err(std::io::ErrorKind::TimedOut.into()),
-                    },
-                };
-                self.0.get_ref().set_read_timeout(wait)?;
+        read_line_capped(&mut self.0, |reader| {
+            if !reader.buffer().is_empty() {
+                return Ok(());
             }
-            let buffer = self.0.fill_buf()?;
-            if buffer.is_empty() {
-                return Ok(Ok(line));
-            }
-            let (used, complete) = take_line(buffer, &mut line);
-            self.0.consume(used);
-            if line.len() > MAX_LINE {
-                return Ok(Err(too_long(&line)));
-            }
-            if complete {
-                return Ok(Ok(line));
-            }
-        }
+            let wait = match deadline {
+                None => None,
+                Some(d) => match d.checked_duration_since(std::time::Instant::now()) {
+                    Some(left) if !left.is_zero() => Some(left),
+                    _ => return Err(std::io::ErrorKind::TimedOut.into()),
+                },
+            };
+            reader.get_ref().set_read_timeout(wait)
+        })
     }
 }
 
