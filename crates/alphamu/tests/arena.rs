@@ -499,3 +499,85 @@ fn report_checks_every_result_against_the_deal_set_and_the_rules() {
         text(&out.get_output().stderr)
     );
 }
+
+/// Every results file records the build that made it and every line the
+/// commit that played it; a report over lines of several commits shows
+/// each part; `experiment replay-check` replays deals on this build and
+/// names a card that differs from the recorded one.
+#[test]
+fn results_record_their_build_and_replay_check_finds_a_changed_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "5", "--count", "4", "--seed", "8",
+        ],
+    );
+    let played = dir.path().join("played");
+    std::fs::create_dir(&played).unwrap();
+    let results = played.join("r.jsonl");
+    alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args(["--a", "dd", "--b", "random", "--defense", "dd", "--results"])
+        .arg(&results)
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    let header: Value = serde_json::from_str(lines[0]).unwrap();
+    let commit = header["header"]["commit"].as_str().expect("a commit");
+    assert!(!commit.is_empty());
+    assert!(
+        header["header"]["profile"].as_str().is_some(),
+        "{}",
+        lines[0]
+    );
+    for line in &lines[1..] {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["commit"], commit, "{line}");
+    }
+    // The header names the set by the path given; replay-check finds it.
+    let check = |dir: &Path| {
+        alphamu()
+            .args(["experiment", "replay-check", "--sample", "4", "--out"])
+            .arg(dir)
+            .assert()
+    };
+    let out = check(&played).success();
+    assert!(
+        text(&out.get_output().stdout).contains("4 deal(s) replayed, alike"),
+        "{}",
+        text(&out.get_output().stdout)
+    );
+    // A line played by another build: the report shows both parts.
+    let other = lines[2].replacen(
+        &format!("\"commit\":\"{commit}\""),
+        "\"commit\":\"0ther\"",
+        1,
+    );
+    assert_ne!(other, lines[2]);
+    let doctored = format!(
+        "{}\n{}\n{other}\n{}\n{}\n",
+        lines[0], lines[1], lines[3], lines[4]
+    );
+    std::fs::write(&results, &doctored).unwrap();
+    let out = alphamu().arg("report").arg(&results).assert().success();
+    let report = text(&out.get_output().stdout);
+    assert!(
+        report.contains("played by 2 builds") && report.contains("Commit 0ther:"),
+        "{report}"
+    );
+    // A doctored header (B another random player's seed): the cards
+    // recorded are not those this build plays, and replay-check says where.
+    let doctored = doctored.replacen("\"seed\":1", "\"seed\":2", 1);
+    std::fs::write(&results, doctored).unwrap();
+    let out = check(&played).failure();
+    let stdout = text(&out.get_output().stdout);
+    assert!(
+        stdout.contains("table(s) differ") && stdout.contains("recorded"),
+        "{stdout}"
+    );
+}

@@ -252,6 +252,7 @@ impl Context<'_> {
             seed: config.seed,
             discrepancies: config.discrepancies,
             version: results::HEADER_VERSION,
+            build: crate::provenance::Build::current(),
         };
         let path = |label: &str| self.dir.join(format!("{label}.jsonl"));
         let selected = |label: &str| {
@@ -315,7 +316,7 @@ impl Context<'_> {
 impl Context<'_> {
     /// The declarer tables of this directory's other results files that
     /// `header`'s match can take over (same deals, defence, seed and
-    /// counting of discrepancies, declarer mode).
+    /// counting of discrepancies, declarer mode), played by this build.
     fn known_tables(&self, header: &MatchHeader) -> Result<KnownTables, ExperimentError> {
         let known = KnownTables::default();
         if header.mode != Mode::Declarer {
@@ -336,7 +337,12 @@ impl Context<'_> {
                 && other.seed == header.seed
                 && other.discrepancies == header.discrepancies;
             if same {
-                for r in results {
+                // Only tables this build played: a result line says which
+                // commit played it, and must not carry another's.
+                for r in results
+                    .into_iter()
+                    .filter(|r| r.commit.as_deref() == Some(crate::provenance::COMMIT))
+                {
                     known.insert(&other.a, r.deal, r.a);
                     known.insert(&other.b, r.deal, r.b);
                 }
@@ -362,6 +368,7 @@ fn adopt_results_of_smaller_set(
     };
     let same_match = MatchHeader {
         deals_digest: wanted.deals_digest.clone(),
+        build: wanted.build.clone(),
         ..found.clone()
     } == *wanted;
     if !same_match || found.deals_digest == wanted.deals_digest {

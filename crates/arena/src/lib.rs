@@ -19,5 +19,7 @@ pub mod experiments;
 pub mod matches;
 pub mod plot;
 pub mod points;
+pub mod provenance;
+pub mod replay;
 pub mod results;
 pub mod stats;

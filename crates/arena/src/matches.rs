@@ -376,6 +376,7 @@ pub fn play_deal(
         board: board.number,
         a,
         b,
+        commit: crate::provenance::commit(),
     })
 }
 
@@ -727,6 +728,7 @@ mod tests {
                 seed: c.seed,
                 discrepancies: c.discrepancies,
                 version: results::HEADER_VERSION,
+                build: crate::provenance::Build::current(),
             };
             let path = dir.path().join(name);
             (ResultsWriter::open(&path, &header).unwrap().0, path)

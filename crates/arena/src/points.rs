@@ -109,6 +109,18 @@ pub struct PointsDeal {
     pub cpu_seconds: bool,
     /// Cards chosen by a search, by A and by B.
     pub moves: [usize; 2],
+    /// The cards played in the two games, in order (absent in records
+    /// written before they were kept).
+    #[serde(default, skip_serializing_if = "is_unplayed")]
+    pub play: [String; 2],
+    /// The commit of the build that played it (absent in records written
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
+}
+
+fn is_unplayed(play: &[String; 2]) -> bool {
+    play.iter().all(String::is_empty)
 }
 
 #[derive(Serialize, Deserialize, PartialEq)]
@@ -118,6 +130,18 @@ struct Header {
     a: String,
     b: String,
     seed: u64,
+    /// The build that created the file (not part of what makes the match:
+    /// another build may resume it).
+    #[serde(flatten)]
+    build: crate::provenance::Build,
+}
+
+impl Header {
+    /// The match the header names, whatever build wrote it.
+    fn same_match(&self, other: &Header) -> bool {
+        (&self.kind, self.game, &self.a, &self.b, self.seed)
+            == (&other.kind, other.game, &other.a, &other.b, other.seed)
+    }
 }
 
 impl PointsMatch {
@@ -128,6 +152,7 @@ impl PointsMatch {
             a: self.a.to_string(),
             b: self.b.to_string(),
             seed: self.seed,
+            build: crate::provenance::Build::current(),
         }
     }
 
@@ -176,6 +201,8 @@ impl PointsMatch {
             seconds: [0.0; 2],
             cpu_seconds: true,
             moves: [0; 2],
+            play: [String::new(), String::new()],
+            commit: crate::provenance::commit(),
         };
         for (game, a_team) in [0usize, 1].into_iter().enumerate() {
             let kinds = Seat::ALL.map(|s| {
@@ -209,6 +236,10 @@ impl PointsMatch {
                     out.moves[who] += 1;
                 }
                 let card: Card = choice.card;
+                if !out.play[game].is_empty() {
+                    out.play[game].push(' ');
+                }
+                out.play[game].push_str(&card.to_string());
                 state.play(card).map_err(|e| PointsError::Play {
                     deal: index,
                     why: e.to_string(),
@@ -259,7 +290,7 @@ impl PointsMatch {
                 let mut lines = text.lines();
                 let first = lines.next().unwrap_or_default();
                 let theirs: Result<Header, _> = serde_json::from_str(first);
-                if theirs.as_ref().ok() != Some(&self.header()) {
+                if !theirs.as_ref().is_ok_and(|h| h.same_match(&self.header())) {
                     return Err(PointsError::Results {
                         path: path.to_path_buf(),
                         line: 1,
@@ -403,6 +434,50 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
         }),
         timed_deals,
     }
+}
+
+/// The match and the deals of a points-match results file, whoever wrote
+/// it (a last line cut short by an interruption is left out).
+///
+/// # Errors
+/// [`PointsError`] when the file cannot be read, has no header of a points
+/// match, names players that do not read, or has a damaged line.
+pub fn read(path: &Path) -> Result<(PointsMatch, Vec<PointsDeal>), PointsError> {
+    let text = std::fs::read_to_string(path).map_err(|source| PointsError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let bad = |line: usize, why: String| PointsError::Results {
+        path: path.to_path_buf(),
+        line,
+        why,
+    };
+    let mut lines = text.lines();
+    let header: Header = serde_json::from_str(lines.next().unwrap_or_default())
+        .map_err(|e| bad(1, format!("not the header of a points match: {e}")))?;
+    let player = |s: &str| {
+        s.parse::<PlayerKind>()
+            .map_err(|e| bad(1, format!("{s}: {e}")))
+    };
+    let config = PointsMatch {
+        game: header.game,
+        a: player(&header.a)?,
+        b: player(&header.b)?,
+        seed: header.seed,
+    };
+    let count = text.lines().count();
+    let mut deals = Vec::new();
+    for (i, line) in lines.enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<PointsDeal>(line) {
+            Ok(d) => deals.push(d),
+            Err(_) if i + 2 == count && !text.ends_with('\n') => {}
+            Err(e) => return Err(bad(i + 2, e.to_string())),
+        }
+    }
+    Ok((config, deals))
 }
 
 #[cfg(test)]

@@ -56,6 +56,10 @@ pub struct MatchHeader {
     /// written now ([`upgraded`]).
     #[serde(default)]
     pub version: u32,
+    /// The build that created the file (a run on another build may
+    /// resume it: each line says its own commit).
+    #[serde(flatten)]
+    pub build: crate::provenance::Build,
 }
 
 /// The [`MatchHeader::version`] of the files written now.
@@ -129,6 +133,10 @@ pub struct DealResult {
     pub a: TableResult,
     /// B's table (B declaring).
     pub b: TableResult,
+    /// The commit of the build that played it (absent in files written
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
 }
 
 /// A results file that cannot be used.
@@ -629,6 +637,7 @@ mod tests {
             seed: 1,
             discrepancies: false,
             version: HEADER_VERSION,
+            build: crate::provenance::Build::current(),
         }
     }
 
@@ -647,6 +656,7 @@ mod tests {
             board: deal + 1,
             a: table.clone(),
             b: table,
+            commit: None,
         }
     }
 
@@ -712,6 +722,7 @@ mod tests {
             seed: 1,
             discrepancies: true,
             version: HEADER_VERSION,
+            build: crate::provenance::Build::current(),
         };
         assert!(ResultsWriter::open(&path, &today).is_ok());
     }
@@ -762,6 +773,7 @@ mod tests {
             board: 1,
             a: table.clone(),
             b: table,
+            commit: None,
         };
         check_result(&good, &boards, Mode::Declarer).expect("the true line passes");
         let line = serde_json::to_string(&good).expect("a line");

@@ -10,6 +10,15 @@
 //!   denominator) and of the mean (divided by `sqrt(n)`), and A's wins,
 //!   draws and losses in tricks (the recursive Monte Carlo paper).
 //! - Declaring-side time per move and alpha-mu's discrepancies with M = 1.
+//!
+//! Comparisons of A and B are paired: both play the same deals, so the
+//! difference is taken deal by deal and its standard error is that of the
+//! mean of the per-deal differences ([`Paired`]), far smaller than the
+//! two rates' own binomial σ combined when the tables mostly agree. A
+//! winrate among the differing deals gets its exact two-sided binomial
+//! p-value ([`binomial_two_sided`]), meaningful where a handful of deals
+//! differ. A figure compared with a paper's gets z and a verdict
+//! ([`Comparison`]).
 
 use crate::results::DealResult;
 use serde::Serialize;
@@ -43,6 +52,133 @@ impl Rate {
     }
 }
 
+/// The mean of per-deal differences A − B over the same deals, with its
+/// standard error (the per-deal standard deviation, `n - 1` in the
+/// denominator, over `sqrt(n)`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Paired {
+    /// The mean difference.
+    pub mean: f64,
+    /// Its standard error.
+    pub se: f64,
+    /// Deals.
+    pub n: usize,
+}
+
+impl Paired {
+    /// The paired comparison of `differences`, one per deal (`None` with
+    /// no deal).
+    #[must_use]
+    pub fn of(differences: &[f64]) -> Option<Paired> {
+        (!differences.is_empty()).then(|| {
+            let (mean, _, se) = mean_sd_sigma(differences);
+            Paired {
+                mean,
+                se,
+                n: differences.len(),
+            }
+        })
+    }
+
+    /// z of the difference against 0 (`None` when every deal agrees).
+    #[must_use]
+    pub fn z(&self) -> Option<f64> {
+        (self.se > 0.0).then(|| self.mean / self.se)
+    }
+}
+
+/// The exact two-sided p-value of `k` successes in `n` trials under a fair
+/// coin: twice the probability of a count at least as far from `n / 2`
+/// (at most 1). Summed in logarithms, exact to rounding for any `n`.
+#[must_use]
+pub fn binomial_two_sided(k: usize, n: usize) -> f64 {
+    if n == 0 {
+        return 1.0;
+    }
+    let tail = k.min(n - k);
+    let ln2 = std::f64::consts::LN_2;
+    // ln C(n, i) - n ln 2, for i = 0..=tail.
+    let mut ln_choose = 0.0f64;
+    let mut terms = Vec::with_capacity(tail + 1);
+    for i in 0..=tail {
+        if i > 0 {
+            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+        }
+        terms.push(ln_choose - n as f64 * ln2);
+    }
+    let top = terms.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = terms.iter().map(|t| (t - top).exp()).sum();
+    (2.0 * top.exp() * sum).min(1.0)
+}
+
+/// What a comparison with a paper's figure says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// Within 2 combined standard errors.
+    Reproduced,
+    /// Between 2 and 3.
+    Inconclusive,
+    /// Beyond 3.
+    Contradicted,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Inconclusive => "inconclusive",
+            Verdict::Contradicted => "contradicted",
+        })
+    }
+}
+
+/// Our figure against a paper's: z is their difference over the root of
+/// the summed squared standard errors.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The paper's figure.
+    pub paper: f64,
+    /// Its standard error (printed by the paper, or derived).
+    pub paper_se: f64,
+    /// Ours.
+    pub ours: f64,
+    /// Its standard error.
+    pub ours_se: f64,
+    /// (ours − paper) / sqrt(ours_se² + paper_se²).
+    pub z: f64,
+    /// |z| ≤ 2 reproduced, ≤ 3 inconclusive, beyond contradicted.
+    pub verdict: Verdict,
+}
+
+impl Comparison {
+    /// Compares `ours` (± `ours_se`) with the paper's `paper` (±
+    /// `paper_se`).
+    #[must_use]
+    pub fn new(paper: f64, paper_se: f64, ours: f64, ours_se: f64) -> Comparison {
+        let se = (paper_se * paper_se + ours_se * ours_se).sqrt();
+        let z = if se > 0.0 {
+            (ours - paper) / se
+        } else if ours == paper {
+            0.0
+        } else {
+            f64::INFINITY.copysign(ours - paper)
+        };
+        let verdict = match z.abs() {
+            a if a <= 2.0 => Verdict::Reproduced,
+            a if a <= 3.0 => Verdict::Inconclusive,
+            _ => Verdict::Contradicted,
+        };
+        Comparison {
+            paper,
+            paper_se,
+            ours,
+            ours_se,
+            z,
+            verdict,
+        }
+    }
+}
+
 /// Everything reported about a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
@@ -56,6 +192,10 @@ pub struct Summary {
     pub differing: usize,
     /// A's winrate among the differing deals.
     pub winrate: Option<Rate>,
+    /// The exact two-sided binomial p-value of that winrate against 1/2.
+    pub winrate_p: Option<f64>,
+    /// A's made minus B's made per deal (1, 0 or -1), paired.
+    pub made_difference: Option<Paired>,
     /// Mean of A's tricks minus B's tricks per deal.
     pub mean_trick_difference: f64,
     /// Standard deviation of one deal's difference.
@@ -133,6 +273,13 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         made_b: Rate::new(made_b, n),
         differing,
         winrate: Rate::new(a_wins, differing),
+        winrate_p: (differing > 0).then(|| binomial_two_sided(a_wins, differing)),
+        made_difference: Paired::of(
+            &results
+                .iter()
+                .map(|r| f64::from(u8::from(r.a.made)) - f64::from(u8::from(r.b.made)))
+                .collect::<Vec<_>>(),
+        ),
         mean_trick_difference: mean,
         sd_trick_difference: sd,
         sigma_mean_difference: sigma,
@@ -168,7 +315,21 @@ impl Summary {
     #[must_use]
     pub fn markdown(&self, a: &str, b: &str, discrepancies_counted: bool) -> String {
         let winrate = self.winrate.map_or("-".into(), |w| {
-            format!("{:.3} (σ {:.4}) over {} deals", w.rate, w.sigma, w.trials)
+            format!(
+                "{:.3} ({} of {}; exact p = {:.3} against 1/2)",
+                w.rate,
+                w.successes,
+                w.trials,
+                self.winrate_p.unwrap_or(1.0)
+            )
+        });
+        let made_difference = self.made_difference.map_or("-".into(), |d| {
+            format!(
+                "{:+.1} points (paired SE {:.1}; z {})",
+                100.0 * d.mean,
+                100.0 * d.se,
+                d.z().map_or("-".into(), |z| format!("{z:+.2}"))
+            )
         });
         let rows = [
             ("deals", self.deals.to_string()),
@@ -179,6 +340,7 @@ impl Summary {
                 self.differing.to_string(),
             ),
             ("A's winrate among them", winrate),
+            ("made A − B, deal by deal", made_difference),
             (
                 "mean trick difference A − B",
                 format!(
@@ -260,6 +422,7 @@ mod tests {
             board: i + 1,
             a: table(a),
             b: table(b),
+            commit: None,
         }
     }
 
@@ -299,8 +462,63 @@ mod tests {
             .markdown("x", "y", false)
             .contains("| discrepancies with M = 1, A / B | not counted"));
         assert!(table.contains("+132.5 points"), "{table}");
-        assert!(table.contains("0.667 (σ 0.2722) over 3 deals"), "{table}");
+        assert!(
+            table.contains("0.667 (2 of 3; exact p = 1.000 against 1/2)"),
+            "{table}"
+        );
         assert!(table.contains("2 / 1 / 1"), "{table}");
+        // Made A − B per deal: 0, +1, +1, -1: mean 0.25; sample variance
+        // (0.0625 + 0.5625 + 0.5625 + 1.5625) / 3 = 0.91666..., SE its
+        // root over 2.
+        let d = s.made_difference.unwrap();
+        assert!((d.mean - 0.25).abs() < 1e-12);
+        assert!((d.se - (2.75f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+        assert!(
+            table.contains("+25.0 points (paired SE 47.9; z +0.52)"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn exact_binomial_p_values_match_hand_computed_ones() {
+        // 2 of 10: P(X <= 2) = (1 + 10 + 45) / 1024, doubled.
+        assert!((binomial_two_sided(2, 10) - 112.0 / 1024.0).abs() < 1e-12);
+        assert!((binomial_two_sided(8, 10) - 112.0 / 1024.0).abs() < 1e-12);
+        // The middle is certain; none of 1 is even.
+        assert_eq!(binomial_two_sided(5, 10), 1.0);
+        assert_eq!(binomial_two_sided(0, 1), 1.0);
+        // 0 of 12: 2 / 4096.
+        assert!((binomial_two_sided(0, 12) - 2.0 / 4096.0).abs() < 1e-15);
+        // Large n stays finite: 460 of 812 (the optimizing paper's 7NT
+        // line) is significant at about 1.5e-4.
+        let p = binomial_two_sided(460, 812);
+        assert!(p > 1e-4 && p < 2e-4, "{p}");
+    }
+
+    #[test]
+    fn paired_differences_have_the_standard_error_of_their_mean() {
+        // 1, 0, 0, -1, 1: mean 0.2; sample variance 2.8 / 4 = 0.7.
+        let d = Paired::of(&[1.0, 0.0, 0.0, -1.0, 1.0]).unwrap();
+        assert!((d.mean - 0.2).abs() < 1e-12);
+        assert!((d.se - (0.7f64 / 5.0).sqrt()).abs() < 1e-12);
+        assert_eq!(Paired::of(&[]), None);
+        assert_eq!(Paired::of(&[0.0, 0.0]).unwrap().z(), None);
+    }
+
+    #[test]
+    fn comparisons_with_a_paper_give_z_and_a_verdict() {
+        // The paper's 60.2% (SE 2.2) against ours 72.0% (SE 3.1): z 3.1.
+        let c = Comparison::new(60.2, 2.2, 72.0, 3.1);
+        assert!((c.z - 11.8 / (2.2f64 * 2.2 + 3.1 * 3.1).sqrt()).abs() < 1e-12);
+        assert_eq!(c.verdict, Verdict::Contradicted);
+        assert_eq!(
+            Comparison::new(1.8, 0.5, 1.0, 0.5).verdict,
+            Verdict::Reproduced
+        );
+        assert_eq!(
+            Comparison::new(0.0, 0.3, 1.0, 0.3).verdict,
+            Verdict::Inconclusive
+        );
     }
 
     #[test]

@@ -592,6 +592,7 @@ impl Match {
             seed,
             discrepancies,
             version: arena::results::HEADER_VERSION,
+            build: arena::provenance::Build::current(),
         };
         let (writer, done) =
             arena::results::ResultsWriter::open(&results, &header).map_err(value_error)?;

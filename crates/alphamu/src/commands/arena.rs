@@ -256,6 +256,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         seed: args.seed,
         discrepancies: args.discrepancies,
         version: results::HEADER_VERSION,
+        build: arena::provenance::Build::current(),
     };
     if let Some(path) = &args.games {
         crate::args::check_writable(path, "--games")?;
@@ -554,10 +555,19 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
     let boards = deal_set_of(&args.results, &header, args.deals.as_deref())?;
     let (header, all) = results::read_checked(&args.results, &boards)?;
     let summary = summarize(&all);
+    // The builds that played the lines, in the order first met.
+    let mut builds: Vec<(Option<String>, Vec<results::DealResult>)> = Vec::new();
+    for r in &all {
+        match builds.iter_mut().find(|(c, _)| *c == r.commit) {
+            Some((_, part)) => part.push(r.clone()),
+            None => builds.push((r.commit.clone(), vec![r.clone()])),
+        }
+    }
+    let build_name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
     match args.format.as_str() {
         "markdown" => {
             println!(
-                "{} against {} ({} mode{}), deals {}, seed {}\n",
+                "{} against {} ({} mode{}), deals {}, seed {}; file made by commit {} ({})\n",
                 header.a,
                 header.b,
                 match header.mode {
@@ -574,17 +584,49 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                     Mode::Pairs => String::new(),
                 },
                 header.deals,
-                header.seed
+                header.seed,
+                build_name(&header.build.commit),
+                header
+                    .build
+                    .profile
+                    .as_deref()
+                    .unwrap_or("profile not recorded")
             );
             println!(
                 "{}",
                 summary.markdown(&header.a, &header.b, header.discrepancies)
             );
+            if builds.len() > 1 {
+                let counts: Vec<String> = builds
+                    .iter()
+                    .map(|(c, part)| format!("{} ({} deals)", build_name(c), part.len()))
+                    .collect();
+                println!(
+                    "These results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:\n",
+                    builds.len(),
+                    counts.join(", ")
+                );
+                for (c, part) in &builds {
+                    println!("Commit {}:\n", build_name(c));
+                    println!(
+                        "{}",
+                        summarize(part).markdown(&header.a, &header.b, header.discrepancies)
+                    );
+                }
+            }
         }
-        "json" => println!(
-            "{}",
-            serde_json::json!({ "match": header, "summary": summary })
-        ),
+        "json" => {
+            let parts: Vec<serde_json::Value> = builds
+                .iter()
+                .map(|(c, part)| {
+                    serde_json::json!({"commit": c, "deals": part.len(), "summary": summarize(part)})
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({ "match": header, "summary": summary, "builds": parts })
+            );
+        }
         other => bail!("--format {other}: expected markdown or json"),
     }
     Ok(ExitCode::SUCCESS)
@@ -595,8 +637,14 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
 pub struct ExperimentArgs {
     /// The experiment: alphamu-table1, optimizing-table4,
     /// optimizing-figures, rmc-growing-ncd, rmc-growing-ncd-13, rmc-table6,
-    /// rmc-recursive, belote-round-robin, bridge-round-robin.
+    /// rmc-recursive, belote-round-robin, bridge-round-robin; or
+    /// replay-check, which replays --sample deals of every results file
+    /// under --out (default experiments/) on this build and names every
+    /// card that differs from the recorded one.
     name: String,
+    /// replay-check: deals replayed per results file, spread over it.
+    #[arg(long, default_value_t = 2)]
+    sample: usize,
     /// The quick size: small deals, a few of them, minutes.
     #[arg(long)]
     quick: bool,
@@ -645,8 +693,103 @@ impl Progress for Bars {
     }
 }
 
+/// The results files below `dir`, in order.
+fn results_files(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            found.extend(results_files(&path)?);
+        } else if path.extension().is_some_and(|e| e == "jsonl") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// `alphamu experiment replay-check`: replays `sample` deals of every
+/// results file below `dir` on this build; exit status 1 when a card
+/// differs (or a file cannot be replayed).
+fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<ExitCode> {
+    let files = results_files(dir)?;
+    if files.is_empty() {
+        bail!("{}: no results file (*.jsonl) below it", dir.display());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let meter = Meter::new(files.len(), "results files");
+    let mut failed = false;
+    let (mut replayed, mut differing) = (0, 0);
+    for path in &files {
+        let outcome = pool.install(|| arena::replay::replay_file(path, sample));
+        meter.suspend(|| match &outcome {
+            Err(e) => {
+                eprintln!("error: {e}");
+            }
+            Ok(r) if r.differences.is_empty() => println!(
+                "{}: {} deal(s) replayed, alike{}",
+                path.display(),
+                r.replayed,
+                if r.compared_cards < r.replayed {
+                    " (points only: the file kept no cards)"
+                } else {
+                    ""
+                }
+            ),
+            Ok(r) => {
+                println!(
+                    "{}: {} deal(s) replayed, {} table(s) differ:",
+                    path.display(),
+                    r.replayed,
+                    r.differences.len()
+                );
+                for d in &r.differences {
+                    println!(
+                        "  deal {} {}: {} (recorded by {})",
+                        d.deal,
+                        d.table,
+                        d.what,
+                        d.recorded_by.as_deref().unwrap_or("a commit not recorded")
+                    );
+                }
+            }
+        });
+        match outcome {
+            Err(_) => failed = true,
+            Ok(r) => {
+                replayed += r.replayed;
+                if !r.differences.is_empty() {
+                    differing += 1;
+                    failed = true;
+                }
+            }
+        }
+        meter.inc(1);
+    }
+    meter.finish_and_clear();
+    println!(
+        "{} results files, {replayed} deals replayed on commit {}: {differing} file(s) play otherwise",
+        files.len(),
+        arena::provenance::COMMIT
+    );
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 /// Runs `alphamu experiment`.
 pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
+    if args.name == "replay-check" {
+        let dir = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("experiments"));
+        return replay_check(&dir, args.sample, args.threads);
+    }
     if !experiments::EXPERIMENTS.iter().any(|e| e.0 == args.name) {
         let mut list = String::new();
         for (name, what) in experiments::EXPERIMENTS {
