@@ -88,6 +88,30 @@ impl fmt::Display for Goal {
     }
 }
 
+/// Which cards a reduced deal is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Deck {
+    /// The top cards of each suit, as a reduced deck is made (with 8
+    /// cards per hand, the 7 to the ace).
+    #[default]
+    Top,
+    /// Cards drawn at random from the whole 52-card deck.
+    Full,
+}
+
+impl FromStr for Deck {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "top" => Ok(Deck::Top),
+            "full" => Ok(Deck::Full),
+            other => Err(format!(
+                "unknown deck '{other}': top (the top cards of each suit) or full (drawn from all 52)"
+            )),
+        }
+    }
+}
+
 /// The kind of deals in a set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -101,6 +125,8 @@ pub enum Kind {
         cards_per_hand: usize,
         /// Declarer's goal.
         goal: Goal,
+        /// The cards dealt.
+        deck: Deck,
     },
 }
 
@@ -188,7 +214,15 @@ impl DealSetSpec {
             Kind::Reduced {
                 cards_per_hand,
                 goal,
-            } => format!("--kind reduced --cards {cards_per_hand} --goal {goal}"),
+                deck,
+            } => format!(
+                "--kind reduced --cards {cards_per_hand} --goal {goal}{}",
+                if deck == Deck::Full {
+                    " --deck full"
+                } else {
+                    ""
+                }
+            ),
         };
         out += &format!(" --count {} --seed {}", self.count, self.seed);
         if self.after_tricks > 0 {
@@ -224,6 +258,7 @@ impl DealSetSpec {
         if let Kind::Reduced {
             cards_per_hand,
             goal,
+            ..
         } = self.kind
         {
             if !(1..=13).contains(&cards_per_hand) {
@@ -274,8 +309,12 @@ impl DealSetSpec {
             Kind::Reduced {
                 cards_per_hand,
                 goal,
+                deck,
             } => {
-                let mut deal = Deal::random(&mut rng, cards_per_hand);
+                let mut deal = match deck {
+                    Deck::Top => Deal::random(&mut rng, cards_per_hand),
+                    Deck::Full => Deal::random_from_full_deck(&mut rng, cards_per_hand),
+                };
                 let mut dd = declarer_dd_tricks(&deal);
                 if 2 * dd < cards_per_hand && goal != Goal::Tricks {
                     // Give the declaring side the stronger cards, as an
@@ -851,6 +890,7 @@ mod tests {
             Kind::Reduced {
                 cards_per_hand: 5,
                 goal: Goal::DoubleDummy,
+                deck: Deck::Top,
             },
             3,
             Some((0.3, 0.7)),
@@ -863,6 +903,7 @@ mod tests {
             Kind::Reduced {
                 cards_per_hand: 4,
                 goal: Goal::All,
+                deck: Deck::Top,
             },
             3,
             None,
@@ -879,6 +920,7 @@ mod tests {
             Kind::Reduced {
                 cards_per_hand: 6,
                 goal: Goal::DoubleDummy,
+                deck: Deck::Top,
             },
             6,
             None,
@@ -985,6 +1027,7 @@ mod tests {
             Kind::Reduced {
                 cards_per_hand: 5,
                 goal: Goal::Tricks,
+                deck: Deck::Top,
             },
             1,
             Some((0.3, 0.7)),

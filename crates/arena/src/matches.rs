@@ -693,6 +693,7 @@ mod tests {
             kind: Kind::Reduced {
                 cards_per_hand: 5,
                 goal: Goal::DoubleDummy,
+                deck: crate::deal_set::Deck::Top,
             },
             count,
             seed: 11,

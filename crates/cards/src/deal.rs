@@ -187,6 +187,24 @@ impl Deal {
         Err(DealError::UnequalHands { sizes })
     }
 
+    /// A random deal of `cards_per_hand` cards to each hand drawn from the
+    /// whole 52-card deck (any ranks), from `rng`.
+    ///
+    /// # Panics
+    /// If `cards_per_hand` is more than 13.
+    #[cfg(feature = "rand")]
+    pub fn random_from_full_deck(rng: &mut impl rand::Rng, cards_per_hand: usize) -> Deal {
+        use rand::seq::SliceRandom;
+        assert!(cards_per_hand <= 13, "at most 13 cards per hand");
+        let mut deck: Vec<Card> = Hand::FULL_DECK.iter().collect();
+        deck.shuffle(rng);
+        let mut hands = BySeat::<Hand>::default();
+        for (i, card) in deck.into_iter().take(4 * cards_per_hand).enumerate() {
+            hands[Seat::from_index(i % 4)].insert(card);
+        }
+        Deal { hands }
+    }
+
     /// A random deal of `cards_per_hand` cards to each hand (13 for a full
     /// deal; fewer deals the highest cards of every suit, as in the reduced
     /// decks of the alpha-mu experiments), drawn from `rng`.

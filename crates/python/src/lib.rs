@@ -398,6 +398,7 @@ fn deal_set(
         "reduced" => arena::deal_set::Kind::Reduced {
             cards_per_hand: cards,
             goal: goal.parse().map_err(PyValueError::new_err)?,
+            deck: arena::deal_set::Deck::Top,
         },
         other => {
             return Err(PyValueError::new_err(format!(

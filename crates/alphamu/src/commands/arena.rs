@@ -47,6 +47,10 @@ pub struct DealsArgs {
     /// contract: the tricks are the score).
     #[arg(long, default_value = "dd")]
     goal: String,
+    /// The cards of a reduced deal: top (the top cards of each suit, as
+    /// a reduced deck is made) or full (drawn from the whole deck).
+    #[arg(long, default_value = "top")]
+    deck: String,
     /// Number of deals.
     #[arg(long, default_value_t = 100)]
     count: usize,
@@ -106,6 +110,11 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
                 .parse::<Goal>()
                 .map_err(anyhow::Error::msg)
                 .context("--goal")?,
+            deck: args
+                .deck
+                .parse::<deal_set::Deck>()
+                .map_err(anyhow::Error::msg)
+                .context("--deck")?,
         },
     };
     let spec = DealSetSpec {
