@@ -23,3 +23,4 @@ pub mod provenance;
 pub mod replay;
 pub mod results;
 pub mod stats;
+pub mod verdicts;

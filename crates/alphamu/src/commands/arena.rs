@@ -649,7 +649,9 @@ pub struct ExperimentArgs {
     /// rmc-recursive, belote-round-robin, bridge-round-robin; or
     /// replay-check, which replays --sample deals of every results file
     /// under --out (default experiments/) on this build and names every
-    /// card that differs from the recorded one.
+    /// card that differs from the recorded one; or verdicts, the table of
+    /// the papers' claims against the results files under --out (paper ±
+    /// SE, ours ± paired SE, z, verdict, deals, commits).
     name: String,
     /// replay-check: deals replayed per results file, spread over it.
     #[arg(long, default_value_t = 2)]
@@ -792,6 +794,17 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
 
 /// Runs `alphamu experiment`.
 pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
+    if args.name == "verdicts" {
+        let dir = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("experiments"));
+        print!(
+            "{}",
+            arena::verdicts::markdown(&arena::verdicts::verdicts(&dir))
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.name == "replay-check" {
         let dir = args
             .out

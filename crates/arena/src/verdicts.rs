@@ -1,0 +1,364 @@
+//! The papers' claims that the arena tests, each against the results file
+//! that decides it: the paper's figure with its standard error, ours with
+//! its paired standard error, z and a verdict, the deals and the commits
+//! that played them. `alphamu experiment verdicts` prints the table that
+//! opens EXPERIMENTS.md from the files alone.
+
+use crate::points;
+use crate::results;
+use crate::stats::{summarize, Comparison};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::Path;
+
+/// What a claim compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Statistic {
+    /// A's contract success minus B's, deal by deal, in points.
+    MadeDifference,
+    /// A's share of the deals where one side made and the other did not.
+    Winrate,
+    /// The mean trick difference per deal (pairs matches).
+    TrickDifference,
+    /// A's share of the points minus B's, in percent (points matches).
+    PointsDifference,
+}
+
+/// How a claim's paper standard error is known.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PaperSe {
+    /// Printed by the paper.
+    Printed(f64),
+    /// Derived, as the note says.
+    Derived(f64, &'static str),
+    /// Not given: derived from our per-deal spread at the paper's number
+    /// of deals (ours × sqrt(our deals / paper's deals)).
+    FromOurSpread {
+        /// The paper's deals.
+        paper_deals: usize,
+    },
+}
+
+/// One claim of a paper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Claim {
+    /// Where the paper makes it.
+    pub source: &'static str,
+    /// What it says, in a few words.
+    pub claim: &'static str,
+    /// The results file that decides it, under the experiments folder.
+    pub file: &'static str,
+    /// The figure compared.
+    pub statistic: Statistic,
+    /// The paper's figure.
+    pub paper: f64,
+    /// The paper's standard error.
+    pub paper_se: PaperSe,
+}
+
+const TABLE1_SE: PaperSe = PaperSe::Derived(
+    3.1,
+    "each rate over 500 deals has a binomial SE of about 2.2 points; the difference on the same deals is taken as if unpaired, an upper bound",
+);
+
+const RMC_SE: PaperSe = PaperSe::Printed(0.05);
+
+/// The claims the arena tests, decisive comparisons first.
+pub const CLAIMS: [Claim; 17] = [
+    Claim {
+        source: "alpha-mu, table 1",
+        claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
+        file: "alphamu-table1/deals-52-m3-w20.jsonl",
+        statistic: Statistic::MadeDifference,
+        paper: 1.8,
+        paper_se: TABLE1_SE,
+    },
+    Claim {
+        source: "alpha-mu, table 1",
+        claim: "3NT, 36 cards: M = 3 makes more than M = 1 (20 worlds)",
+        file: "alphamu-table1/deals-36-m3-w20.jsonl",
+        statistic: Statistic::MadeDifference,
+        paper: 1.8,
+        paper_se: TABLE1_SE,
+    },
+    Claim {
+        source: "optimizing alpha-mu, table 4",
+        claim: "7NT, PIMC defenders: alpha-mu wins 55.1% of the deals the declarers differ on",
+        file: "optimizing-table4/7nt-filtered-defense-pimc.jsonl",
+        statistic: Statistic::Winrate,
+        paper: 0.551,
+        paper_se: PaperSe::Printed(0.0181),
+    },
+    Claim {
+        source: "optimizing alpha-mu, table 4",
+        claim: "7NT, DDS defenders: alpha-mu wins 64.7% of the deals the declarers differ on",
+        file: "optimizing-table4/7nt-filtered-defense-dds.jsonl",
+        statistic: Statistic::Winrate,
+        paper: 0.647,
+        paper_se: PaperSe::Printed(0.0221),
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-20-20 beats MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-20-20-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: 0.24,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-3-3 loses to MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-3-3-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.9,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-3-10 loses to MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-3-10-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.74,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-10-3 loses to MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-10-3-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.26,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table IV",
+        claim: "MC2-R-10-10 loses to MC-D-20",
+        file: "rmc-recursive/full-deck-mc2-r-10-10-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.3,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table IV",
+        claim: "MC2-R-40-40 loses to MC-D-20",
+        file: "rmc-recursive/full-deck-mc2-r-40-40-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.14,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VII",
+        claim: "MC3-R-10-10-10 loses to MC-D-20",
+        file: "rmc-recursive/full-deck-mc3-r-10-10-10-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: -0.34,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "trick costs, figure 7 (bridge)",
+        claim: "PIMC beats Fusion",
+        file: "bridge-round-robin/pimc-vs-fusion.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 5.0,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 7 (bridge)",
+        claim: "alpha-mu beats Fusion",
+        file: "bridge-round-robin/alphamu-vs-fusion.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 2.7,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 7 (bridge)",
+        claim: "PIMC and alpha-mu are level",
+        file: "bridge-round-robin/pimc-vs-alphamu.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: -1.8,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote)",
+        claim: "PIMC beats Fusion",
+        file: "belote-round-robin/pimc-vs-fusion.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 1.5,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote)",
+        claim: "alpha-mu beats Fusion",
+        file: "belote-round-robin/alphamu-vs-fusion.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 0.8,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote)",
+        claim: "PIMC and alpha-mu are level",
+        file: "belote-round-robin/pimc-vs-alphamu.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: -0.2,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+];
+
+/// A claim weighed on its results file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The claim.
+    pub claim: Claim,
+    /// The comparison, when the file holds at least two deals.
+    pub comparison: Option<Comparison>,
+    /// Deals played.
+    pub deals: usize,
+    /// The commits that played them (`not recorded` for older lines).
+    pub commits: Vec<String>,
+}
+
+/// Our figure, its standard error, the deals and the commits of `file`.
+fn ours(
+    file: &Path,
+    statistic: Statistic,
+) -> Result<(Option<(f64, f64)>, usize, Vec<String>), String> {
+    let named = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    if statistic == Statistic::PointsDifference {
+        let (_, deals) = points::read(file).map_err(|e| e.to_string())?;
+        let s = points::summarize(&deals);
+        let commits: BTreeSet<String> = deals.iter().map(|d| named(&d.commit)).collect();
+        let figure = (deals.len() > 1).then_some((s.difference, s.sigma));
+        return Ok((figure, deals.len(), commits.into_iter().collect()));
+    }
+    let (_, lines) = results::read(file).map_err(|e| e.to_string())?;
+    let s = summarize(&lines);
+    let commits: BTreeSet<String> = lines.iter().map(|r| named(&r.commit)).collect();
+    let figure = match statistic {
+        Statistic::MadeDifference => s.made_difference.map(|d| (100.0 * d.mean, 100.0 * d.se)),
+        Statistic::Winrate => s.winrate.map(|w| (w.rate, w.sigma)),
+        Statistic::TrickDifference => {
+            (s.deals > 0).then_some((s.mean_trick_difference, s.sigma_mean_difference))
+        }
+        Statistic::PointsDifference => unreachable!("handled above"),
+    }
+    .filter(|_| s.deals > 1);
+    Ok((figure, s.deals, commits.into_iter().collect()))
+}
+
+/// Every claim of [`CLAIMS`] weighed on the files under `dir` (a claim
+/// whose file is missing has no comparison and no deal).
+#[must_use]
+pub fn verdicts(dir: &Path) -> Vec<Verdict> {
+    CLAIMS
+        .iter()
+        .map(|claim| {
+            let path = dir.join(claim.file);
+            let (figure, deals, commits) = if path.is_file() {
+                ours(&path, claim.statistic).unwrap_or((None, 0, vec![]))
+            } else {
+                (None, 0, vec![])
+            };
+            let comparison = figure.map(|(value, se)| {
+                let paper_se = match claim.paper_se {
+                    PaperSe::Printed(se) | PaperSe::Derived(se, _) => se,
+                    PaperSe::FromOurSpread { paper_deals } => {
+                        se * (deals as f64 / paper_deals as f64).sqrt()
+                    }
+                };
+                Comparison::new(claim.paper, paper_se, value, se)
+            });
+            Verdict {
+                claim: *claim,
+                comparison,
+                deals,
+                commits,
+            }
+        })
+        .collect()
+}
+
+/// The verdicts as the markdown table of EXPERIMENTS.md, with the notes on
+/// how each derived standard error was found.
+#[must_use]
+pub fn markdown(verdicts: &[Verdict]) -> String {
+    let mut out = String::from("| source | claim | paper (± SE) | ours (± paired SE) | z | verdict | deals | commits | results file |\n|---|---|---|---|---|---|---|---|---|\n");
+    let mut notes: Vec<&str> = Vec::new();
+    for v in verdicts {
+        let c = &v.claim;
+        let scale = |x: f64| match c.statistic {
+            Statistic::Winrate => format!("{x:.3}"),
+            Statistic::TrickDifference => format!("{x:+.2}"),
+            _ => format!("{x:+.1}"),
+        };
+        let mark = match c.paper_se {
+            PaperSe::Printed(_) => "",
+            PaperSe::Derived(_, note) => {
+                if !notes.contains(&note) {
+                    notes.push(note);
+                }
+                "*"
+            }
+            PaperSe::FromOurSpread { .. } => "†",
+        };
+        let (paper, us, z, verdict) = match &v.comparison {
+            Some(k) => (
+                format!(
+                    "{} ± {}{mark}",
+                    scale(k.paper),
+                    scale(k.paper_se).trim_start_matches('+')
+                ),
+                format!(
+                    "{} ± {}",
+                    scale(k.ours),
+                    scale(k.ours_se).trim_start_matches('+')
+                ),
+                format!("{:+.1}", k.z),
+                k.verdict.to_string(),
+            ),
+            None => (scale(c.paper), "not played".into(), "-".into(), "-".into()),
+        };
+        writeln!(
+            out,
+            "| {} | {} | {paper} | {us} | {z} | {verdict} | {} | {} | `{}` |",
+            c.source,
+            c.claim,
+            v.deals,
+            if v.commits.is_empty() {
+                "-".to_string()
+            } else {
+                v.commits.join(", ")
+            },
+            c.file
+        )
+        .expect("a string");
+    }
+    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted.";
+    for note in notes {
+        write!(out, " \\* The paper's SE: {note}.").expect("a string");
+    }
+    out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_file_is_not_played_and_files_are_weighed() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = verdicts(dir.path());
+        assert_eq!(v.len(), CLAIMS.len());
+        assert!(v.iter().all(|v| v.comparison.is_none() && v.deals == 0));
+        let table = markdown(&v);
+        assert!(table.contains("| not played | - | - | 0 |"), "{table}");
+        // The experiments kept in the project are weighed where present.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
+        let weighed = verdicts(&root);
+        let belote = weighed
+            .iter()
+            .find(|v| v.claim.file == "belote-round-robin/pimc-vs-alphamu.jsonl")
+            .expect("a claim");
+        assert!(belote.deals >= 300, "{belote:?}");
+        assert!(belote.comparison.is_some());
+    }
+}
