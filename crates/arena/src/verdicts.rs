@@ -216,11 +216,12 @@ pub struct Verdict {
     pub commits: Vec<String>,
 }
 
+/// What a results file gives: our figure and its standard error (with at
+/// least two deals), the deals, the commits that played them.
+type Ours = (Option<(f64, f64)>, usize, Vec<String>);
+
 /// Our figure, its standard error, the deals and the commits of `file`.
-fn ours(
-    file: &Path,
-    statistic: Statistic,
-) -> Result<(Option<(f64, f64)>, usize, Vec<String>), String> {
+fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
     let named = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
     if statistic == Statistic::PointsDifference {
         let (_, deals) = points::read(file).map_err(|e| e.to_string())?;
