@@ -77,6 +77,35 @@ impl TrickGame for Bridge {
         1
     }
 
+    /// Scored in tricks, the points themselves; scored by the contract, 1
+    /// for the root's team when it ends where its side wants (declarer's
+    /// side making the contract, the defence defeating it), else 0. A
+    /// point is a trick here.
+    fn search_score(
+        &self,
+        before: &Taken,
+        root_team: usize,
+        points: f64,
+        tricks_left: usize,
+    ) -> f64 {
+        match self.scoring {
+            BridgeScoring::Tricks => points,
+            BridgeScoring::Contract { declarer, tricks } => {
+                let side = team_of(declarer);
+                let root_total = f64::from(before.tricks[root_team]) + points;
+                let other_total =
+                    f64::from(before.tricks[1 - root_team]) + tricks_left as f64 - points;
+                let declarers = if root_team == side {
+                    root_total
+                } else {
+                    other_total
+                };
+                let made = declarers >= f64::from(tricks) - 1e-9;
+                f64::from(u8::from(made == (root_team == side)))
+            }
+        }
+    }
+
     fn scores(&self, _deal: &Deal, taken: &Taken) -> [f64; 2] {
         match self.scoring {
             BridgeScoring::Tricks => taken.tricks.map(f64::from),

@@ -208,4 +208,23 @@ pub trait TrickGame: Clone + Send + Sync {
     /// Each team's score for a deal dealt as `deal` in which the teams took
     /// `taken`: points, bonuses and contract rules applied.
     fn scores(&self, deal: &Deal, taken: &Taken) -> [f64; 2];
+
+    /// The score a search over worlds gives the root's team (`root_team`)
+    /// in one world where that team takes `points` from the search's root
+    /// on, `before` being what each team had taken at the root and
+    /// `tricks_left` the tricks then left. A game whose score adds up
+    /// trick by trick scores the points themselves (the default); one that
+    /// does not (bridge scored by its contract, made or not) turns them
+    /// into its score. The turn must not decrease as `points` grow, so that
+    /// a search may prune on points and scores alike.
+    fn search_score(
+        &self,
+        before: &Taken,
+        root_team: usize,
+        points: f64,
+        tricks_left: usize,
+    ) -> f64 {
+        let _ = (before, root_team, tricks_left);
+        points
+    }
 }

@@ -409,12 +409,17 @@ fn pimc_scores<G: Oracle>(
             cut,
             seed ^ (k as u64).wrapping_mul(0x9e37_79b9),
         ));
+        let root_team = games::team_of(state.to_move());
         for (card, mean) in solver.card_means(&state) {
             let i = legal
                 .iter()
                 .position(|&c| c == card)
                 .expect("the same legal cards");
-            sums[i] += mean;
+            // The game's score of the world (the points, or bridge's
+            // contract made or not; past a horizon, of the playouts' mean).
+            sums[i] +=
+                view.game()
+                    .search_score(state.taken(), root_team, mean, state.tricks_left());
         }
     }
     legal

@@ -274,7 +274,14 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
                     PlayState::from_parts(game.clone(), dealt, remaining, walk.trick, taken);
                 self.leaves.value(k, &state, root_team)
             };
-            scores[k] = path + future;
+            // The world's score: the points, or what the game makes of
+            // them (bridge's contract).
+            scores[k] = game.search_score(
+                self.root.taken(),
+                root_team,
+                path + future,
+                self.root.tricks_left(),
+            );
         }
         self.spec.leaf(walk.worlds, &scores)
     }
