@@ -5,8 +5,11 @@
 
 use crate::leaf::DdLeaf;
 use crate::player::{Board, PlayError};
-use cards::{Card, Seat};
+use crate::view::{Table, ViewError};
+use cards::{Card, Deal, PartialDeal, Seat, Strain};
 use search::{alphamu, choose, pimc_values_reporting, AlphaMuConfig, CardValue, Problem, Switches};
+use thiserror::Error;
+use worlds::{draw, Constraints, LeadRule, WorldCount};
 
 /// How the cards are rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,12 +73,231 @@ pub fn with_pimc_tricks(cards: Vec<CardValue>, pimc: &[CardValue]) -> Vec<CardVa
         .collect()
 }
 
+/// Where the worlds of an analysis come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorldSource {
+    /// At most this many, drawn from the mover's view with the request's
+    /// seed as a player of `play` draws them at this card.
+    Sample(usize),
+    /// Every layout consistent with the mover's view.
+    All,
+    /// Exactly these original deals (each must agree with the view).
+    Given(Vec<Deal>),
+}
+
+/// How alpha-mu searches in an analysis (PIMC ignores it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The optimizations switched on.
+    pub switches: Switches,
+    /// Every card its exact value (`false`: cards the cuts left out keep
+    /// a shallower value, marked as a bound).
+    pub value_every_card: bool,
+    /// The work an iteration after the first may do (0: no limit).
+    pub work_limit: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            switches: Switches::default(),
+            value_every_card: true,
+            work_limit: search::WORK_LIMIT,
+        }
+    }
+}
+
+/// An analysis asked for: a deal as given (hands not known left out), the
+/// contract's strain, declarer and target, the play so far, and how the
+/// cards of the side to move are rated. The one request the command line,
+/// the web page and Python build.
+#[derive(Debug)]
+pub struct Request<'a> {
+    /// The deal as given: a full deal, a reduced one, or one whose hidden
+    /// hands are not known.
+    pub deal: PartialDeal,
+    /// The strain.
+    pub strain: Strain,
+    /// Declarer.
+    pub declarer: Seat,
+    /// Who leads to the first trick of the deal given.
+    pub leader: Seat,
+    /// Declarer's target in tricks from the first trick of the deal given.
+    pub need: usize,
+    /// The cards played so far.
+    pub play: Vec<Card>,
+    /// The auction's constraints on hidden hands.
+    pub constraints: Constraints,
+    /// What a hidden opening leader leads.
+    pub lead_rule: &'a dyn LeadRule,
+    /// The worlds.
+    pub worlds: WorldSource,
+    /// The seed of the worlds drawn.
+    pub seed: u64,
+    /// How the cards are rated.
+    pub method: Method,
+    /// How alpha-mu searches.
+    pub search: SearchOptions,
+}
+
+/// Why an analysis cannot be made.
+#[derive(Debug, Error)]
+pub enum AnalysisError {
+    /// The deal or the play does not fit.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// Every card has been played.
+    #[error("every card has been played")]
+    Over,
+    /// The target is beyond the deal.
+    #[error("declarer needs {need} tricks but the deal has only {tricks}")]
+    Need {
+        /// The target.
+        need: usize,
+        /// The tricks of the deal.
+        tricks: usize,
+    },
+    /// A given world disagrees with what the mover sees.
+    #[error("world {index} disagrees with what {mover} sees: {why}")]
+    Disagrees {
+        /// Its index among the worlds given.
+        index: usize,
+        /// The seat to move.
+        mover: Seat,
+        /// What is wrong.
+        why: String,
+    },
+    /// No world can be drawn.
+    #[error(transparent)]
+    Worlds(#[from] worlds::WorldsError),
+    /// The search cannot start.
+    #[error(transparent)]
+    Problem(#[from] search::ProblemError),
+    /// alpha-mu cannot search.
+    #[error(transparent)]
+    AlphaMu(#[from] search::AlphaMuError),
+}
+
+/// What an analysis found beside the cards' values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Nodes searched (alpha-mu).
+    pub nodes: u64,
+    /// The deepest iteration completed (1 for PIMC).
+    pub depth_reached: usize,
+    /// Work done, in the units of the work limit (alpha-mu).
+    pub work: u64,
+    /// Declarer's target from the position on.
+    pub need: usize,
+}
+
+/// Rates every legal card of the side to move in `request`, telling
+/// `progress` where it is. The card marked `best` is the one the player of
+/// the method plays there: PIMC's, or alpha-mu's with its default
+/// tie-break (`alphamu:m=M,w=W`). Searches run on the current rayon pool.
+///
+/// # Errors
+/// [`AnalysisError`] when the deal, play or target do not fit, no world
+/// can be drawn, or alpha-mu cannot search.
+pub fn run(
+    request: &Request<'_>,
+    progress: &(dyn Fn(Stage) + Sync),
+) -> Result<(Analysis, SearchStats), AnalysisError> {
+    let table = Table::new(&request.deal)?;
+    let r = request;
+    let all = table.knowledge(r.strain, r.leader, &r.play)?;
+    if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
+        return Err(AnalysisError::Over);
+    }
+    if r.need > table.hand_size {
+        return Err(AnalysisError::Need {
+            need: r.need,
+            tricks: table.hand_size,
+        });
+    }
+    let mover = all.to_move();
+    let view = table.view(mover, r.declarer, r.strain, r.leader, &r.play)?;
+    let deals = match &r.worlds {
+        WorldSource::Given(deals) => {
+            for (index, deal) in deals.iter().enumerate() {
+                if let Some(why) = view.disagreement(deal) {
+                    return Err(AnalysisError::Disagrees { index, mover, why });
+                }
+            }
+            deals.clone()
+        }
+        WorldSource::Sample(n) => {
+            let seed = crate::seed::card_seed(r.seed, r.play.len());
+            draw(
+                &view,
+                &r.constraints,
+                r.lead_rule,
+                WorldCount::Sample((*n).max(1)),
+                seed,
+            )?
+            .deals
+        }
+        WorldSource::All => {
+            let seed = crate::seed::card_seed(r.seed, r.play.len());
+            draw(&view, &r.constraints, r.lead_rule, WorldCount::All, seed)?.deals
+        }
+    };
+    let total = deals.len();
+    progress(Stage::WorldsDrawn { worlds: total });
+    let problem = Problem::from_knowledge(&view, &deals, r.declarer, r.need)?;
+    let solved = std::sync::atomic::AtomicUsize::new(0);
+    let pimc = pimc_values_reporting(&problem, &DdLeaf, &|| {
+        let done = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(Stage::WorldsSolved { done, total });
+    });
+    let declaring = mover.side() == r.declarer.side();
+    let mut stats = SearchStats {
+        depth_reached: 1,
+        need: problem.need(),
+        ..SearchStats::default()
+    };
+    let (best, cards) = match r.method {
+        Method::Pimc => (choose(&pimc, declaring), pimc),
+        Method::AlphaMu { max_moves } => {
+            progress(Stage::Searching);
+            let config = AlphaMuConfig {
+                max_moves: max_moves.max(1),
+                switches: r.search.switches,
+                parallel_leaves: true,
+                front_limit: search::FRONT_LIMIT,
+                value_every_card: r.search.value_every_card,
+                work_limit: r.search.work_limit,
+            };
+            let result = alphamu(&problem, &DdLeaf, config)?;
+            let best = crate::player::alphamu_card(
+                &problem,
+                &result,
+                config,
+                crate::player::Ties::default(),
+            )?;
+            stats.nodes = result.nodes;
+            stats.depth_reached = result.depth_reached;
+            stats.work = result.work;
+            (Some(best), with_pimc_tricks(result.cards, &pimc))
+        }
+    };
+    Ok((
+        Analysis {
+            to_move: mover,
+            // A position with a card to play has a legal card.
+            best: best.expect("a legal card"),
+            cards,
+            worlds: total,
+        },
+        stats,
+    ))
+}
+
 /// Rates every legal card of the seat to move after `play` on `board`,
 /// over `worlds` worlds drawn from `seed` as a player of `play` or `match`
 /// with that seed draws them at this card ([`crate::seed::card_seed`]),
-/// telling `progress` where it is. The card marked `best` is the one that
-/// player plays: PIMC's, or alpha-mu's with its default tie-break
-/// (`alphamu:m=M,w=W`). Searches run on the current rayon pool.
+/// telling `progress` where it is: [`run`] for a whole deal whose hands
+/// are all known.
 ///
 /// # Errors
 /// [`PlayError`] when the play is not legal, every card has been played,
@@ -88,44 +310,34 @@ pub fn analyze(
     seed: u64,
     progress: &(dyn Fn(Stage) + Sync),
 ) -> Result<Analysis, PlayError> {
-    let state = board.position_after(play)?;
-    let mover = state.position().to_move();
-    let seed = crate::seed::card_seed(seed, play.len());
-    let (view, deals) = board.worlds(mover, play, worlds.max(1), seed)?;
-    let total = deals.len();
-    progress(Stage::WorldsDrawn { worlds: total });
-    let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
-    let solved = std::sync::atomic::AtomicUsize::new(0);
-    let pimc = pimc_values_reporting(&problem, &DdLeaf, &|| {
-        let done = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        progress(Stage::WorldsSolved { done, total });
-    });
-    let declaring = mover.side() == board.declarer.side();
-    let (best, cards) = match method {
-        Method::Pimc => (choose(&pimc, declaring), pimc),
-        Method::AlphaMu { max_moves } => {
-            progress(Stage::Searching);
-            let config = AlphaMuConfig {
-                max_moves: max_moves.max(1),
-                switches: Switches::default(),
-                parallel_leaves: true,
-                front_limit: search::FRONT_LIMIT,
-                value_every_card: true,
-                work_limit: search::WORK_LIMIT,
-            };
-            let r = alphamu(&problem, &DdLeaf, config)?;
-            let best =
-                crate::player::alphamu_card(&problem, &r, config, crate::player::Ties::default())?;
-            (Some(best), with_pimc_tricks(r.cards, &pimc))
-        }
+    // The play is checked as a player checks it (its errors are a
+    // player's).
+    board.position_after(play)?;
+    let request = Request {
+        deal: board.deal.into(),
+        strain: board.strain,
+        declarer: board.declarer,
+        leader: board.declarer.lho(),
+        need: board.need,
+        play: play.to_vec(),
+        constraints: board.constraints,
+        lead_rule: &worlds::lead::AnyLead,
+        worlds: WorldSource::Sample(worlds),
+        seed,
+        method,
+        search: SearchOptions::default(),
     };
-    Ok(Analysis {
-        to_move: mover,
-        // A position with a card to play has a legal card.
-        best: best.expect("a legal card"),
-        cards,
-        worlds: total,
-    })
+    run(&request, progress)
+        .map(|(analysis, _)| analysis)
+        .map_err(|e| match e {
+            AnalysisError::View(v) => PlayError::View(v),
+            AnalysisError::Worlds(w) => PlayError::Worlds(w),
+            AnalysisError::Problem(p) => PlayError::Problem(p),
+            AnalysisError::AlphaMu(a) => PlayError::AlphaMu(a),
+            AnalysisError::Over | AnalysisError::Need { .. } | AnalysisError::Disagrees { .. } => {
+                PlayError::Analysis(e.to_string())
+            }
+        })
 }
 
 #[cfg(test)]

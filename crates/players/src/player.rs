@@ -343,6 +343,10 @@ pub enum PlayError {
     /// alpha-mu asked to defend.
     #[error(transparent)]
     AlphaMu(#[from] search::AlphaMuError),
+    /// An analysis that cannot be made (every card played, a target
+    /// beyond the deal).
+    #[error("{0}")]
+    Analysis(String),
     /// A player for the score on a board without one.
     #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
     NoScore,

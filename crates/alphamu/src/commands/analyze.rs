@@ -6,15 +6,13 @@ use anyhow::{bail, Context, Result};
 use bridge::Contract;
 use cards::{Card, Deal, PartialDeal, Seat};
 use clap::{Args, ValueEnum};
-use players::leaf::DdLeaf;
-use players::player::Ties;
-use players::view::Table;
-use search::{alphamu, choose, pimc_values, AlphaMuConfig, Bound, CardValue, Problem, Switches};
+use players::analysis::{AnalysisError, Method, Request, SearchOptions, SearchStats, WorldSource};
+use search::{Bound, Switches};
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use worlds::{draw, lead, Constraints, WorldCount};
+use worlds::{lead, Constraints};
 
 /// Which player analyses.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -153,20 +151,6 @@ fn read_worlds_file(path: &PathBuf) -> Result<Vec<(usize, Deal)>> {
     Ok(deals)
 }
 
-/// What the analysing algorithm found.
-struct Analysis {
-    /// The card it plays.
-    best: Option<Card>,
-    /// Every legal card, with PIMC's mean tricks.
-    cards: Vec<CardValue>,
-    /// Nodes searched (alpha-mu).
-    nodes: u64,
-    /// The deepest iteration completed (alpha-mu; 1 for PIMC).
-    depth_reached: usize,
-    /// Work done, in the units of the work limit (alpha-mu).
-    work: u64,
-}
-
 /// Runs `alphamu analyze`.
 pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     if let crate::commands::dd::Game::Belote = args.game {
@@ -199,31 +183,16 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
         .declarer
         .context("--declarer is required: declarer's seat (N, E, S or W)")?;
     let play = parse_cards(&args.play)?;
-    let table = Table::new(&given).context("--deal")?;
+    let hand_size = cards::Seat::ALL
+        .iter()
+        .find_map(|&s| given.hands[s].map(|h| h.len()))
+        .unwrap_or(13);
     let leader = args.leader.unwrap_or(declarer.lho());
-    let strain = contract.strain;
-    let all = table.knowledge(strain, leader, &play).context("--play")?;
-    if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
-        bail!("--play: every card has been played");
-    }
-    let mover = all.to_move();
-    let view = table
-        .view(mover, declarer, strain, leader, &play)
-        .context("--deal")?;
     let need = match args.need {
         Some(k) => k,
-        None if table.hand_size == 13 => usize::from(contract.level) + 6,
-        None => bail!(
-            "--need is required for a reduced deal ({} cards per hand)",
-            table.hand_size
-        ),
+        None if hand_size == 13 => usize::from(contract.level) + 6,
+        None => bail!("--need is required for a reduced deal ({hand_size} cards per hand)"),
     };
-    if need > table.hand_size {
-        bail!(
-            "--need {need}: the deal has only {} tricks",
-            table.hand_size
-        );
-    }
     let constraints: Constraints = match &args.constraints {
         None => Constraints::default(),
         Some(text) => {
@@ -242,79 +211,73 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
         )
     })?;
     let switches = Switches::ALL.disable(&args.disable).context("--disable")?;
-    let deals = match &args.worlds_file {
+    let (worlds, world_lines) = match &args.worlds_file {
         Some(path) => {
             let deals = read_worlds_file(path)?;
-            for (line, deal) in &deals {
-                if let Some(why) = view.disagreement(deal) {
-                    bail!(
-                        "{}, line {line}: this deal disagrees with what {mover} sees: {why}",
-                        path.display()
-                    );
-                }
-            }
-            deals.into_iter().map(|(_, d)| d).collect()
+            let lines: Vec<usize> = deals.iter().map(|(line, _)| *line).collect();
+            (
+                WorldSource::Given(deals.into_iter().map(|(_, d)| d).collect()),
+                lines,
+            )
         }
-        None => {
-            let count = if args.worlds == "all" {
-                WorldCount::All
-            } else {
-                match args.worlds.parse::<usize>() {
-                    Ok(n) if n > 0 => WorldCount::Sample(n),
-                    _ => bail!("--worlds '{}': a positive number or 'all'", args.worlds),
-                }
-            };
-            // The worlds a player of `play` with this seed draws here.
-            let seed = players::seed::card_seed(args.seed, play.len());
-            draw(&view, &constraints, rule.as_ref(), count, seed)?.deals
-        }
+        None if args.worlds == "all" => (WorldSource::All, Vec::new()),
+        None => match args.worlds.parse::<usize>() {
+            Ok(n) if n > 0 => (WorldSource::Sample(n), Vec::new()),
+            _ => bail!("--worlds '{}': a positive number or 'all'", args.worlds),
+        },
     };
-    let problem = Problem::from_knowledge(&view, &deals, declarer, need)?;
-    let declaring = mover.side() == declarer.side();
+    let request = Request {
+        deal: given,
+        strain: contract.strain,
+        declarer,
+        leader,
+        need,
+        play,
+        constraints,
+        lead_rule: rule.as_ref(),
+        worlds,
+        seed: args.seed,
+        method: match args.algo {
+            Algo::Pimc => Method::Pimc,
+            Algo::Alphamu => Method::AlphaMu {
+                max_moves: args.max_moves.max(1),
+            },
+        },
+        search: SearchOptions {
+            switches,
+            value_every_card: !args.bounds,
+            work_limit: args.work_limit,
+        },
+    };
     let start = Instant::now();
-    let analysis = pool.install(|| -> Result<Analysis> {
-        let pimc = pimc_values(&problem, &DdLeaf);
-        match args.algo {
-            Algo::Pimc => Ok(Analysis {
-                best: choose(&pimc, declaring),
-                cards: pimc,
-                nodes: 0,
-                depth_reached: 1,
-                work: 0,
-            }),
-            Algo::Alphamu => {
-                let config = AlphaMuConfig {
-                    max_moves: args.max_moves.max(1),
-                    switches,
-                    parallel_leaves: true,
-                    front_limit: search::FRONT_LIMIT,
-                    value_every_card: !args.bounds,
-                    work_limit: args.work_limit,
-                };
-                let r = alphamu(&problem, &DdLeaf, config)?;
-                // The card the player plays: ties among the best broken by
-                // mean tricks, as `alphamu:m=M,w=W` does.
-                let best = players::player::alphamu_card(&problem, &r, config, Ties::default())?;
-                let cards = players::analysis::with_pimc_tricks(r.cards, &pimc);
-                Ok(Analysis {
-                    best: Some(best),
-                    cards,
-                    nodes: r.nodes,
-                    depth_reached: r.depth_reached,
-                    work: r.work,
-                })
+    let (analysis, stats) = pool
+        .install(|| players::analysis::run(&request, &|_| {}))
+        .map_err(|e| match e {
+            AnalysisError::Disagrees { index, mover, why } => anyhow::anyhow!(
+                "{}, line {}: this deal disagrees with what {mover} sees: {why}",
+                args.worlds_file
+                    .as_ref()
+                    .map_or(String::new(), |p| p.display().to_string()),
+                world_lines.get(index).copied().unwrap_or(0)
+            ),
+            AnalysisError::View(v) => anyhow::Error::new(v).context("--deal"),
+            AnalysisError::Over => anyhow::anyhow!("--play: every card has been played"),
+            AnalysisError::Need { need, tricks } => {
+                anyhow::anyhow!("--need {need}: the deal has only {tricks} tricks")
             }
-        }
-    })?;
-    let elapsed = start.elapsed();
-    let Analysis {
-        best,
-        cards: values,
+            other => anyhow::Error::new(other),
+        })?;
+    let mover = analysis.to_move;
+    let SearchStats {
         nodes,
         depth_reached,
         work,
-    } = analysis;
-    let best = best.context("no legal card")?;
+        need: need_left,
+    } = stats;
+    let values = analysis.cards;
+    let best = analysis.best;
+    let world_count = analysis.worlds;
+    let elapsed = start.elapsed();
     match args.format {
         Format::Json => {
             let cards: Vec<_> = values
@@ -339,7 +302,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     "to_move": mover.to_string(),
                     "best": best.to_string(),
                     "cards": cards,
-                    "worlds": problem.world_count(),
+                    "worlds": world_count,
                     "max_moves": if args.algo == Algo::Alphamu { args.max_moves.max(1) } else { 1 },
                     "depth_reached": depth_reached,
                     "work": work,
@@ -350,13 +313,11 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
         }
         Format::Text => {
             println!(
-                "{mover} to play; {} worlds; {}; declarer needs {} more trick(s)",
-                problem.world_count(),
+                "{mover} to play; {world_count} worlds; {}; declarer needs {need_left} more trick(s)",
                 match args.algo {
                     Algo::Pimc => "PIMC".to_string(),
                     Algo::Alphamu => format!("alpha-mu, M = {}", args.max_moves.max(1)),
                 },
-                problem.need()
             );
             if args.algo == Algo::Alphamu && depth_reached < args.max_moves.max(1) {
                 println!(
