@@ -8,6 +8,7 @@ use bridge::{Contract, PlayState};
 use cards::{Card, Deal, Seat};
 use players::analysis::{Method, Stage};
 use players::player::Board;
+use records::GameRecord;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -171,8 +172,11 @@ pub(crate) fn play_state(game: &Game) -> Value {
     out
 }
 
-/// `POST /api/record`: the first game of a PBN or LIN text, for the page to
-/// load (deal, contract, declarer and play), and the errors of the others.
+/// `POST /api/record`: a game of a PBN or LIN text, for the page to load
+/// (deal, contract, declarer and play): the first, the one at `index`, or
+/// the one `board` names ("46", "o46"), with the list of the file's boards
+/// (`boards`), the errors of the games that could not be read and the
+/// warnings of this one.
 pub(crate) fn record(body: &Value) -> Result<Value, ApiError> {
     let text = string_field(body, "text")?;
     let lin = !text.trim_start().starts_with('[') && text.contains('|');
@@ -181,13 +185,41 @@ pub(crate) fn record(body: &Value) -> Result<Value, ApiError> {
     } else {
         records::read_pbn("pasted PBN", text)
     };
-    let Some(game) = games.first() else {
+    if games.is_empty() {
         let why = errors
             .first()
             .map_or_else(|| "no game found".to_string(), ToString::to_string);
         return Err(unprocessable(format!("field \"text\": {why}")));
+    }
+    let index = match (body.get("index"), body.get("board").and_then(Value::as_str)) {
+        (Some(i), _) => {
+            let i = i
+                .as_u64()
+                .map(|i| i as usize)
+                .filter(|&i| i < games.len())
+                .ok_or_else(|| {
+                    unprocessable(format!(
+                        "field \"index\": {i} is not a game of the text, which has {} (0 to {})",
+                        games.len(),
+                        games.len() - 1
+                    ))
+                })?;
+            i
+        }
+        (None, Some(b)) => {
+            let found = records::select_boards(&games, b)
+                .map_err(|e| unprocessable(format!("field \"board\": {e}")))?;
+            games
+                .iter()
+                .position(|g| std::ptr::eq(g, found[0]))
+                .expect("a game of the list")
+        }
+        (None, None) => 0,
     };
+    let game = &games[index];
     let mut out = game.to_json();
+    out["index"] = json!(index);
+    out["boards"] = json!(games.iter().map(GameRecord::board_text).collect::<Vec<_>>());
     out["errors"] = json!(errors.iter().map(ToString::to_string).collect::<Vec<_>>());
     out["warnings"] = json!(game
         .warnings

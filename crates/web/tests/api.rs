@@ -180,6 +180,34 @@ fn a_pasted_lin_or_pbn_game_is_read() {
     let (status, body) = request(port, "POST", "/api/record", b"{\"text\":\"md|garbage|\"}");
     assert_eq!(status, 422, "{body}");
     assert!(error_of(&body).contains("\"text\""));
+    // A file of several boards: the list of them, the one asked for, and
+    // a redoubled contract kept as it is.
+    let two = format!(
+        "[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n\n[Board \"2\"]\n[Deal \"{DEAL}\"]\n[Declarer \"W\"]\n[Contract \"5CXX\"]\n"
+    );
+    let read = |extra: serde_json::Value| {
+        let mut body = serde_json::json!({ "text": two });
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        request(port, "POST", "/api/record", body.to_string().as_bytes())
+    };
+    let (status, body) = read(serde_json::json!({}));
+    assert_eq!(status, 200, "{body}");
+    let v = json_body(&body);
+    assert_eq!(v["boards"], serde_json::json!(["1", "2"]));
+    assert_eq!(
+        (v["index"].as_u64(), v["contract"].as_str()),
+        (Some(0), Some("3NT"))
+    );
+    let v = json_body(&read(serde_json::json!({"index": 1})).1);
+    assert_eq!(v["contract"], "5CXX");
+    assert_eq!(v["declarer"], "W");
+    let v = json_body(&read(serde_json::json!({"board": "2"})).1);
+    assert_eq!(v["index"], 1);
+    let (status, body) = read(serde_json::json!({"board": "9"}));
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("the boards are 1, 2"), "{body}");
 }
 
 #[test]

@@ -102,3 +102,30 @@ fn the_page_steps_through_the_play_and_shows_chances_with_progress() {
     let dom = page_dom(port, &format!("deal={query}&play=S7,S2"));
     assert!(dom.contains("7NT needs 13. W to play."), "{dom}");
 }
+
+/// A file of several boards offers them in a list, the record's contract
+/// is kept doubled or redoubled, and a deal that cannot be read leaves
+/// nothing of a position on screen but the error.
+#[test]
+#[ignore = "needs headless Chromium: apt-get install -y chromium"]
+fn boards_are_listed_contracts_kept_and_errors_clear_the_position() {
+    let port = start();
+    let deal = "N:AKQ.AKQ.AKQ.AKQJ 5432.5432.5432.2 JT9.JT9.JT9.T987 876.876.876.6543";
+    let pbn = format!(
+        "[Board \"1\"]\n[Deal \"{deal}\"]\n[Declarer \"W\"]\n[Contract \"5CXX\"]\n\n[Board \"2\"]\n[Deal \"{deal}\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n"
+    );
+    let query: String = pbn
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' => (b as char).to_string(),
+            other => format!("%{other:02X}"),
+        })
+        .collect();
+    let dom = page_dom(port, &format!("deal={query}"));
+    assert!(dom.contains("<option value=\"1\">board 2</option>"), "{dom}");
+    assert!(dom.contains("value=\"5CXX\"") || dom.contains("5CXX needs 11"), "{dom}");
+    // A bad deal: the error in place of the position.
+    let dom = page_dom(port, "deal=N%3AAKQ");
+    assert!(dom.contains("class=\"error\""), "{dom}");
+    assert!(!dom.contains("<b>N</b>"), "{dom}");
+}
