@@ -122,8 +122,14 @@ fn boards_are_listed_contracts_kept_and_errors_clear_the_position() {
         })
         .collect();
     let dom = page_dom(port, &format!("deal={query}"));
-    assert!(dom.contains("<option value=\"1\">board 2</option>"), "{dom}");
-    assert!(dom.contains("value=\"5CXX\"") || dom.contains("5CXX needs 11"), "{dom}");
+    assert!(
+        dom.contains("<option value=\"1\">board 2</option>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("value=\"5CXX\"") || dom.contains("5CXX needs 11"),
+        "{dom}"
+    );
     // A bad deal: the error in place of the position.
     let dom = page_dom(port, "deal=N%3AAKQ");
     assert!(dom.contains("class=\"error\""), "{dom}");
