@@ -11,9 +11,15 @@
 //!   `remaining` (PBN), `trick` (the trick in progress, or the one just
 //!   completed, `[{"seat": "W", "card": "S8"}, ...]`), `declarer_tricks`,
 //!   `defence_tricks`, `need`, `over`, and while cards remain `to_move`,
-//!   `legal` and `dd`, declarer's total tricks after each legal card;
-//! - `POST /api/record` with `{"text": "..."}`, a PBN or LIN game, answers
-//!   its first game as `alphamu games show --format json` gives it;
+//!   `legal` and `dd`, declarer's total tricks after each legal card, and
+//!   `history`, the tricks so far (`leader`, `cards` by seat, `winner` once
+//!   complete);
+//! - `POST /api/record` with `{"text": "..."}`, a PBN or LIN text, answers
+//!   its first game (or the one of `index` or `board`) as `alphamu games
+//!   show --format json` gives it, with `boards`, the file's board list;
+//! - `POST /api/export` with the fields of `/api/play` and optionally
+//!   `board`, `event`, `dealer`, `vul`, `auction`, `players` and `claimed`
+//!   answers `{"pbn": "...", "lin": "..."}`, the game as records;
 //! - `POST /api/analyze` with the fields of `/api/play` and `algo`
 //!   (`"pimc"` or `"alphamu"`, the default), `worlds` (20; at most
 //!   200), `max_moves` (alpha-mu's M, 3; at most 4) and `seed` (1) starts
@@ -224,6 +230,16 @@ async fn record_route(body: Result<Json<Value>, JsonRejection>) -> Response {
     }
 }
 
+async fn export_route(body: Result<Json<Value>, JsonRejection>) -> Response {
+    match body {
+        Ok(Json(body)) => match play::export(&body) {
+            Ok(v) => Json(v).into_response(),
+            Err(e) => e.into_response(),
+        },
+        Err(r) => rejection(&r),
+    }
+}
+
 async fn analyze_route(
     State(AppState { jobs, .. }): State<AppState>,
     body: Result<Json<Value>, JsonRejection>,
@@ -267,7 +283,7 @@ async fn page() -> Html<&'static str> {
 async fn not_found() -> Response {
     error(
         StatusCode::NOT_FOUND,
-        "no such page: the page is at / and the API under /api/ (dd, solve, play, record, analyze, jobs/ID)",
+        "no such page: the page is at / and the API under /api/ (dd, solve, play, record, export, analyze, jobs/ID)",
     )
 }
 
@@ -286,6 +302,7 @@ pub fn router_with(limits: &Limits) -> Router {
         .route("/api/solve", post(solve))
         .route("/api/play", post(play_route))
         .route("/api/record", post(record_route))
+        .route("/api/export", post(export_route))
         .route("/api/analyze", post(analyze_route))
         .route("/api/jobs/:id", get(job_route))
         .fallback(not_found)

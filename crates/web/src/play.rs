@@ -30,6 +30,8 @@ pub(crate) struct Game {
     pub play: Vec<Card>,
     /// Who played each card of `play`.
     pub seats: Vec<Seat>,
+    /// The winner of each trick completed so far.
+    pub winners: Vec<Seat>,
     pub state: PlayState,
 }
 
@@ -77,16 +79,18 @@ pub(crate) fn game_of(body: &Value) -> Result<Game, ApiError> {
     let play = cards_field(body, "play")?;
     let mut state = PlayState::new(deal, contract.strain, declarer);
     let mut seats = Vec::with_capacity(play.len());
+    let mut winners = Vec::with_capacity(play.len() / 4);
     for (i, &card) in play.iter().enumerate() {
         let seat = state.position().to_move();
         seats.push(seat);
-        state.play(card).map_err(|e| {
+        let winner = state.play(card).map_err(|e| {
             unprocessable(format!(
                 "field \"play\", card {} ({card} by {}): {e}",
                 i + 1,
                 seat.letter()
             ))
         })?;
+        winners.extend(winner);
     }
     let need = usize::from(contract.tricks_needed());
     if need > hand_size {
@@ -106,8 +110,33 @@ pub(crate) fn game_of(body: &Value) -> Result<Game, ApiError> {
         contract,
         play,
         seats,
+        winners,
         state,
     })
+}
+
+/// The tricks of the play so far, the one in progress last: each with its
+/// leader, its cards by seat and, once complete, its winner.
+fn trick_history(game: &Game) -> Vec<Value> {
+    game.play
+        .chunks(4)
+        .zip(game.seats.chunks(4))
+        .enumerate()
+        .map(|(i, (cards, seats))| {
+            let mut trick = json!({
+                "leader": seats[0].letter().to_string(),
+                "cards": cards
+                    .iter()
+                    .zip(seats)
+                    .map(|(c, s)| json!({"seat": s.letter().to_string(), "card": c.to_string()}))
+                    .collect::<Vec<_>>(),
+            });
+            if let Some(w) = game.winners.get(i) {
+                trick["winner"] = json!(w.letter().to_string());
+            }
+            trick
+        })
+        .collect()
 }
 
 /// The answer of `POST /api/play`: where the play stands, and every legal
@@ -139,6 +168,7 @@ pub(crate) fn play_state(game: &Game) -> Value {
         "remaining": position.remaining().to_string(),
         "trick": trick,
         "trick_complete": in_trick == 4,
+        "history": trick_history(game),
         "declarer_tricks": taken,
         "defence_tricks": lost,
         "need": game.board.need,
@@ -416,4 +446,124 @@ fn run(request: &AnalysisRequest, state: &Mutex<JobState>) {
         }
         Err(e) => set(JobState::Failed(e.to_string())),
     }
+}
+
+/// An optional string field: `None` when absent or null.
+fn optional_string<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, ApiError> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.as_str())),
+        Some(other) => Err(unprocessable(format!(
+            "field \"{name}\" must be a string, found {other}"
+        ))),
+    }
+}
+
+/// `POST /api/export`: the game of the page as PBN and LIN records. The
+/// fields of `/api/play` (deal, contract, declarer, play) and, optionally,
+/// `board`, `event`, `dealer`, `vul` (`None`, `NS`, `EW`, `All`),
+/// `auction` (an array of calls, the dealer's first), `players` (four
+/// names or nulls, North first) and `claimed` (declarer's total tricks
+/// after a claim). An auction that does not end in the contract and
+/// declarer given is left out: the records then give the contract alone
+/// (LIN through the shortest auction that ends in it).
+pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
+    let game = game_of(body)?;
+    let dealer = optional_string(body, "dealer")?
+        .map(|d| {
+            d.parse::<Seat>()
+                .map_err(|e| unprocessable(format!("field \"dealer\": {e}")))
+        })
+        .transpose()?;
+    let vul = match optional_string(body, "vul")?.unwrap_or("None") {
+        "None" | "none" | "-" | "Love" => records::Vulnerability::None,
+        "NS" | "ns" => records::Vulnerability::NS,
+        "EW" | "ew" => records::Vulnerability::EW,
+        "All" | "all" | "Both" | "both" => records::Vulnerability::All,
+        other => {
+            return Err(unprocessable(format!(
+                "field \"vul\": {other:?} is not a vulnerability: expected None, NS, EW or All"
+            )))
+        }
+    };
+    let auction: Vec<records::Call> = match body.get("auction") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(calls)) => calls
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.as_str().and_then(|c| c.parse().ok()).ok_or_else(|| {
+                    unprocessable(format!(
+                        "field \"auction\", call {}: {c} is not a call",
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(unprocessable(format!(
+                "field \"auction\" must be an array of calls, found {other}"
+            )))
+        }
+    };
+    let declarer = game.board.declarer;
+    let auction = match dealer {
+        Some(d)
+            if records::contract_of(d, &auction) == Some((game.contract, declarer))
+                && records::auction_complete(&auction) =>
+        {
+            auction
+        }
+        _ => Vec::new(),
+    };
+    let mut players: [Option<String>; 4] = [None, None, None, None];
+    match body.get("players") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(names)) if names.len() == 4 => {
+            for (slot, name) in players.iter_mut().zip(names) {
+                *slot = name.as_str().filter(|n| !n.is_empty()).map(str::to_string);
+            }
+        }
+        Some(other) => {
+            return Err(unprocessable(format!(
+                "field \"players\" must be an array of four names (North first), found {other}"
+            )))
+        }
+    }
+    let tricks = game.board.deal.check_equal_sizes().unwrap_or(13);
+    let claimed = match body.get("claimed") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&c| c as usize <= tricks)
+                .map(|c| c as u8)
+                .ok_or_else(|| {
+                    unprocessable(format!(
+                        "field \"claimed\": {v} is not a number of tricks from 0 to {tricks}"
+                    ))
+                })?,
+        ),
+    };
+    let over = game.state.is_over();
+    let result = if over {
+        Some(game.state.tricks(declarer.side()) as u8)
+    } else {
+        claimed
+    };
+    let mut record = records::GameRecord::of_deal("alphamu web", game.board.deal);
+    record.event = optional_string(body, "event")?.map(str::to_string);
+    record.board = optional_string(body, "board")?.map(str::to_string);
+    record.dealer = dealer;
+    record.vul = vul;
+    record.auction = auction;
+    record.declarer = Some(declarer);
+    record.contract = Some(game.contract);
+    record.play = game.play.clone();
+    record.claimed = claimed.filter(|_| !over);
+    record.result = result;
+    record.players = players;
+    Ok(json!({
+        "pbn": records::write_pbn(&record),
+        "lin": records::write_lin(&record),
+    }))
 }

@@ -356,3 +356,86 @@ fn slow_or_too_many_clients_cannot_hold_the_server() {
     );
     assert_eq!(status, 200, "{body}");
 }
+
+/// `/api/play` lists the tricks so far with their leaders and winners.
+#[test]
+fn the_play_answer_lists_the_tricks_and_their_winners() {
+    let port = start();
+    // West leads a spade to North's ace; North cashes the king, East
+    // follows with the 5.
+    let body = format!(
+        "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"S\",\"play\":[\"S8\",\"SA\",\"S2\",\"S9\",\"SK\",\"S5\"]}}"
+    );
+    let (status, answer) = request(port, "POST", "/api/play", body.as_bytes());
+    assert_eq!(status, 200, "{answer}");
+    let v = json_body(&answer);
+    let history = v["history"].as_array().expect("a list");
+    assert_eq!(history.len(), 2);
+    assert_eq!(history[0]["leader"], "W");
+    assert_eq!(history[0]["winner"], "N");
+    assert_eq!(history[0]["cards"][1]["card"], "SA");
+    assert_eq!(history[0]["cards"][1]["seat"], "N");
+    assert_eq!(history[1]["leader"], "N");
+    assert!(history[1].get("winner").is_none(), "{answer}");
+    assert_eq!(history[1]["cards"].as_array().map(Vec::len), Some(2));
+}
+
+/// `/api/export` writes the game as PBN and LIN that read back the same;
+/// an auction that does not end in the contract is left out; bad fields
+/// are named.
+#[test]
+fn the_export_writes_records_that_read_back() {
+    let port = start();
+    let body = format!(
+        "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"N\",\"play\":[\"H5\",\"HJ\",\"H6\",\"HA\"],\"board\":\"5\",\"dealer\":\"N\",\"vul\":\"EW\",\"auction\":[\"2C\",\"P\",\"2D\",\"P\",\"3NT\",\"P\",\"P\",\"P\"],\"players\":[\"nick\",null,\"sam\",\"\"],\"claimed\":13}}"
+    );
+    let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+    assert_eq!(status, 200, "{answer}");
+    let v = json_body(&answer);
+    let pbn = v["pbn"].as_str().expect("PBN");
+    let lin = v["lin"].as_str().expect("LIN");
+    let (games, errors) = records::read_pbn("export", pbn);
+    assert!(errors.is_empty(), "{errors:?}\n{pbn}");
+    let (lin_games, errors) = records::read_lin("export", lin);
+    assert!(errors.is_empty(), "{errors:?}\n{lin}");
+    for g in [&games[0], &lin_games[0]] {
+        assert_eq!(g.deal.to_string(), DEAL);
+        assert_eq!(g.board.as_deref(), Some("5"));
+        assert_eq!(g.vul, records::Vulnerability::EW);
+        assert_eq!(g.auction.len(), 8);
+        assert_eq!(g.contract.map(|c| c.to_string()), Some("3NT".into()));
+        assert_eq!(g.play.len(), 4);
+        assert_eq!(g.players[0].as_deref(), Some("nick"));
+    }
+    assert_eq!(lin_games[0].claimed, Some(13));
+    // An auction ending in another contract is left out: the contract
+    // given is the one written.
+    let body = format!(
+        "{{\"deal\":\"{DEAL}\",\"contract\":\"6NT\",\"declarer\":\"N\",\"dealer\":\"N\",\"auction\":[\"3NT\",\"P\",\"P\",\"P\"]}}"
+    );
+    let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+    assert_eq!(status, 200, "{answer}");
+    let pbn = json_body(&answer)["pbn"].as_str().expect("PBN").to_string();
+    let (games, errors) = records::read_pbn("export", &pbn);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(games[0].contract.map(|c| c.to_string()), Some("6NT".into()));
+    assert!(!pbn.contains("3NT"), "{pbn}");
+    // Bad fields, each named.
+    for (field, value, said) in [
+        ("dealer", "\"Q\"", "field \"dealer\""),
+        ("vul", "\"Red\"", "field \"vul\""),
+        ("auction", "[\"1NT\",\"8C\"]", "field \"auction\", call 2"),
+        ("players", "[\"a\"]", "field \"players\""),
+        ("claimed", "14", "field \"claimed\""),
+    ] {
+        let body = format!(
+            "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"N\",\"{field}\":{value}}}"
+        );
+        let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+        assert_eq!(status, 422, "{field}: {answer}");
+        assert!(
+            answer.contains(&said.replace('"', "\\\"")),
+            "{field}: {answer}"
+        );
+    }
+}

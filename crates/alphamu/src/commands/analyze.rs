@@ -40,7 +40,7 @@ pub struct AnalyzeArgs {
     game: crate::commands::dd::Game,
     /// The deal as a PBN deal string; `-` for hands not known. May be a
     /// reduced deal (every hand the same number of cards). For Belote, the
-    /// whole deal "trump=H leader=N N:..." (default: a built-in deal).
+    /// whole deal "trump=H leader=N N:..." (Belote only: a built-in deal when none is given).
     #[arg(long, required_if_eq("game", "bridge"))]
     deal: Option<String>,
     /// The contract, such as 3NT, 4H or 6SX.
