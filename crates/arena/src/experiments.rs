@@ -1042,6 +1042,28 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
         .collect()
 }
 
+/// The trick-costs paper's Fusion as its own code draws worlds
+/// ([`template::FusionDraw::Paper`]), with the settings of the round
+/// robin's Fusion: label `fusionpaper`.
+fn paper_code_fusion(players: &[(&'static str, PlayerKind)]) -> (&'static str, PlayerKind) {
+    let cut = players
+        .iter()
+        .find_map(|(_, kind)| match kind {
+            PlayerKind::Fusion { cut, .. } => Some(*cut),
+            _ => None,
+        })
+        .expect("the round robin has a Fusion player");
+    (
+        "fusionpaper",
+        PlayerKind::Fusion {
+            base: 1,
+            worlds: 24,
+            draw: template::FusionDraw::Paper,
+            cut,
+        },
+    )
+}
+
 /// The paper's figures 6 (Belote) and 7 (bridge): row player's share of
 /// the points minus the column player's, in percent, team 0 in rows.
 const PAPER_BELOTE: [[f64; 4]; 4] = [
@@ -1071,30 +1093,36 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
             .as_ref()
             .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
     };
+    // One match: played (or resumed) when selected, else read if there.
+    let play = |label: &str,
+                a: PlayerKind,
+                b: PlayerKind|
+     -> Result<Option<PointsSummary>, ExperimentError> {
+        let path = ctx.dir.join(format!("{label}.jsonl"));
+        let config = PointsMatch {
+            game,
+            a,
+            b,
+            seed: ctx.seed,
+        };
+        let deals = if selected(label) {
+            ctx.progress.stage(label, n);
+            let step = || ctx.progress.step();
+            config.run(n, &path, &step)?
+        } else if path.exists() {
+            config.run(0, &path, &|| {})?
+        } else {
+            Vec::new()
+        };
+        Ok((!deals.is_empty()).then(|| summarize_points(&deals)))
+    };
     let mut cells: Vec<Vec<Option<PointsSummary>>> = vec![vec![None; players.len()]; players.len()];
     for i in 0..players.len() {
         for j in i..players.len() {
             let label = format!("{}-vs-{}", players[i].0, players[j].0);
-            let path = ctx.dir.join(format!("{label}.jsonl"));
-            let config = PointsMatch {
-                game,
-                a: players[i].1,
-                b: players[j].1,
-                seed: ctx.seed,
-            };
-            let deals = if selected(&label) {
-                ctx.progress.stage(&label, n);
-                let step = || ctx.progress.step();
-                config.run(n, &path, &step)?
-            } else if path.exists() {
-                config.run(0, &path, &|| {})?
-            } else {
-                Vec::new()
-            };
-            if deals.is_empty() {
+            let Some(s) = play(&label, players[i].1, players[j].1)? else {
                 continue;
-            }
-            let s = summarize_points(&deals);
+            };
             cells[i][j] = Some(s);
             if i != j {
                 cells[j][i] = Some(PointsSummary {
@@ -1162,8 +1190,30 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
     if untimed {
         out += "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
     }
+    // The paper's own Fusion (its code's worlds) against the searchers.
+    let paper_fusion = paper_code_fusion(&players);
+    let mut rows = String::new();
+    for (j, (label_b, kind_b)) in players.iter().enumerate().skip(1) {
+        let label = format!("{}-vs-{label_b}", paper_fusion.0);
+        if let Some(s) = play(&label, paper_fusion.1, *kind_b)? {
+            let versus = match *label_b {
+                "fusion" => "-".to_string(),
+                _ => format!("{:+.1}", paper[3][j]),
+            };
+            writeln!(
+                rows,
+                "| {} vs {label_b} | {} | {:+.1} ± {:.1} | {versus} |",
+                paper_fusion.0, s.deals, s.difference, s.sigma
+            )
+            .expect("string");
+        }
+    }
+    if !rows.is_empty() {
+        out += "\nThe paper's own Fusion: its code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids), otherwise as our Fusion. Row minus column, percent of the points, ± SE; the paper's Fusion against the same column after it.\n\n| match | deals | row − column | paper: Fusion − column |\n|---|---|---|---|\n";
+        out += &rows;
+    }
     out += "\nPlayers:\n\n";
-    for (label, kind) in &players {
+    for (label, kind) in players.iter().chain(std::iter::once(&paper_fusion)) {
         writeln!(out, "- {label}: `{kind}`").expect("string");
     }
     let bound = template::error_bound(3, 8, 0.05);

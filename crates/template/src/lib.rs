@@ -30,7 +30,8 @@ pub use bound::{error_bound, ErrorBound};
 pub use leaves::{Leaves, SolverLeaves};
 pub use oracle::{OpenCards, Oracle};
 pub use players::{
-    choose, choose_with, pimc_by_template, Choice, PlayerKind, PlayerSpecError, Truncation,
+    choose, choose_with, pimc_by_template, Choice, FusionDraw, PlayerKind, PlayerSpecError,
+    Truncation,
 };
 pub use spec::{AlphaMu, Cut, Front, Fusion, NodeInfo, Pimc, Role, Side, Spec, Window};
 pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};

@@ -57,9 +57,26 @@ pub enum PlayerKind {
         /// The worlds wanted: more deals are drawn (up to this many deals
         /// in all) while there are fewer; 0 draws exactly `base`.
         worlds: usize,
+        /// How the worlds are made.
+        draw: FusionDraw,
         /// Where the search stops.
         cut: Truncation,
     },
+}
+
+/// How Fusion makes its worlds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FusionDraw {
+    /// The permutations of the drawn deals that fit what is known (sizes
+    /// and voids), more deals while fewer than the worlds wanted fit
+    /// ([`View::permutation_worlds`]); `draw=fit`, the default.
+    #[default]
+    Fit,
+    /// The paper's own code: the 24 permutations of one drawn deal, hand
+    /// sizes evened out by fixing cards, no check against known voids
+    /// ([`View::paper_permutation_worlds`]); `draw=paper` (`base` and
+    /// `worlds` do not apply).
+    Paper,
 }
 
 /// Why a player spec cannot be read.
@@ -113,6 +130,7 @@ impl PlayerKind {
             "fusion" => Some(PlayerKind::Fusion {
                 base: 1,
                 worlds: 24,
+                draw: FusionDraw::Fit,
                 cut: cut(fusion_rd),
             }),
             _ => None,
@@ -155,9 +173,13 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Fusion {
                 base,
                 worlds,
+                draw,
                 cut: c,
             } => {
-                write!(f, "fusion:base={base}:worlds={worlds}")?;
+                match draw {
+                    FusionDraw::Fit => write!(f, "fusion:base={base}:worlds={worlds}")?,
+                    FusionDraw::Paper => write!(f, "fusion:draw=paper")?,
+                }
                 cut(f, c, true)
             }
         }
@@ -165,7 +187,8 @@ impl fmt::Display for PlayerKind {
 }
 
 /// Reads `random`, or `pimc`, `alphamu`, `fusion` followed by
-/// `:key=value` settings (`worlds=`, `base=` for Fusion, `leaf=`, `rd=` a
+/// `:key=value` settings (`worlds=`, `base=` and `draw=fit|paper` for
+/// Fusion, `leaf=`, `rd=` a
 /// number or `none`, `playouts=`); unset keys take the paper's Belote
 /// values.
 impl FromStr for PlayerKind {
@@ -202,6 +225,14 @@ impl FromStr for PlayerKind {
                     cut.playouts =
                         u32::try_from(number()?).map_err(|_| err("too many playouts".into()))?
                 }
+                "draw" => match (&mut kind, value) {
+                    (PlayerKind::Fusion { draw, .. }, "fit") => *draw = FusionDraw::Fit,
+                    (PlayerKind::Fusion { draw, .. }, "paper") => *draw = FusionDraw::Paper,
+                    (PlayerKind::Fusion { .. }, _) => {
+                        return Err(err(format!("draw={value:?}: expected fit or paper")))
+                    }
+                    _ => return Err(err(format!("draw= does not apply to {name}"))),
+                },
                 "worlds" | "base" => {
                     let n = number()?;
                     // Fusion's worlds= is a target; 0 means none.
@@ -378,8 +409,16 @@ pub fn choose_with<G: Oracle>(
                 worlds: drawn.len(),
             })
         }
-        PlayerKind::Fusion { base, worlds, cut } => {
-            let drawn = view.permutation_worlds(rng, *base, *worlds, MAX_WORLDS)?;
+        PlayerKind::Fusion {
+            base,
+            worlds,
+            draw,
+            cut,
+        } => {
+            let drawn = match draw {
+                FusionDraw::Fit => view.permutation_worlds(rng, *base, *worlds, MAX_WORLDS)?,
+                FusionDraw::Paper => view.paper_permutation_worlds(rng)?,
+            };
             let scores = search(&Fusion, view, &drawn, cut, cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
@@ -495,6 +534,7 @@ mod tests {
             "alphamu:worlds=20:leaf=3:rd=9:playouts=8",
             "fusion:base=1:worlds=24:leaf=5:rd=none",
             "fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
+            "fusion:draw=paper:leaf=5:rd=20:playouts=8",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
@@ -511,5 +551,11 @@ mod tests {
         assert!("pimc:worlds=0".parse::<PlayerKind>().is_err());
         assert!("fusion:base=0".parse::<PlayerKind>().is_err());
         assert!("fusion:worlds=65".parse::<PlayerKind>().is_err());
+        // The paper's own worlds, by name; other draws and other players
+        // refused.
+        let kind: PlayerKind = "fusion:draw=paper:rd=none".parse().expect("a spec");
+        assert_eq!(kind.to_string(), "fusion:draw=paper:leaf=5:rd=none");
+        assert!("fusion:draw=more".parse::<PlayerKind>().is_err());
+        assert!("pimc:draw=paper".parse::<PlayerKind>().is_err());
     }
 }

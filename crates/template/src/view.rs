@@ -324,6 +324,55 @@ impl<G: TrickGame> View<G> {
         Ok(worlds)
     }
 
+    /// The 24 worlds of the trick-costs paper's own Fusion player (read
+    /// in its public code, samuelbounan/TrickGame, `permutation.cpp`): one
+    /// deal drawn from this view; in each hidden seat the cards that
+    /// every other seat is known to lack stay put, and a few more chosen at
+    /// random, until every seat has the same number of cards left to move;
+    /// those are handed around the seats in every one of their orders. No
+    /// permuted world is checked against the voids known, and the
+    /// watcher's own hand is handed around like the others (as in
+    /// [`View::permutation_worlds`], its choice is judged on the worlds
+    /// where it holds its own hand). Seats whose hands are public stay
+    /// put. Worlds may repeat (when no card is left to hand around).
+    ///
+    /// # Errors
+    /// [`ViewError::NoWorld`] when no deal fits the view.
+    pub fn paper_permutation_worlds(
+        &self,
+        rng: &mut impl Rng,
+    ) -> Result<Vec<[Hand; 4]>, ViewError> {
+        let world = self.draw(rng)?;
+        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
+        // The cards of each seat that only it can hold.
+        let mut only = [0u64; 4];
+        for &p in &seats {
+            only[p] = seats
+                .iter()
+                .filter(|&&i| i != p)
+                .fold(world[p].0, |acc, &i| acc & self.lacks[i].0);
+        }
+        let movable = |only: &[u64; 4], p: usize| (world[p].0 & !only[p]).count_ones() as usize;
+        let fewest = seats.iter().map(|&p| movable(&only, p)).min().unwrap_or(0);
+        for &p in &seats {
+            let cards: Vec<Card> = world[p].iter().collect();
+            while movable(&only, p) > fewest {
+                let card = cards[rng.gen_range(0..cards.len())];
+                only[p] |= 1u64 << card.bit();
+            }
+        }
+        let mut worlds = Vec::new();
+        for perm in permutations(seats.len()) {
+            let mut hands = world;
+            for (i, &s) in seats.iter().enumerate() {
+                let from = seats[perm[i]];
+                hands[s] = Hand((world[from].0 & !only[from]) | only[s]);
+            }
+            worlds.push(hands);
+        }
+        Ok(worlds)
+    }
+
     /// Adds the permutations of `world` that fit and are new, unless they
     /// would take `worlds` past `limit` (and it holds some already): then
     /// adds none and says so.
@@ -437,6 +486,72 @@ mod tests {
                 .len(),
             24
         );
+    }
+
+    #[test]
+    fn the_papers_fusion_worlds_permute_one_deal_without_checking_voids() {
+        // East and West show out of spades at the first trick: the paper's
+        // code still hands spades to them in some of its 24 worlds, and
+        // North's own hand goes round the table like the others.
+        let deal: cards::Deal =
+            "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
+                .parse()
+                .expect("a deal");
+        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let mut view = View::new(&state, Seat::North, &[]);
+        for card in ["SA", "H9", "S7", "H2"] {
+            view.observe(card.parse().expect("a card")).expect("seen");
+        }
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+        let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
+        assert_eq!(worlds.len(), 24);
+        let unplayed = worlds[0].iter().fold(0u64, |acc, h| acc | h.0);
+        for world in &worlds {
+            assert!(world.iter().all(|h| h.len() == 12), "{world:?}");
+            assert_eq!(world.iter().fold(0u64, |acc, h| acc | h.0), unplayed);
+        }
+        let own = view.own_hand();
+        assert_eq!(worlds.iter().filter(|w| w[0] == own).count(), 6);
+        let spades = Hand::suit_mask(cards::Suit::Spades);
+        let void_broken = worlds
+            .iter()
+            .filter(|w| w[1].0 & spades != 0 || w[3].0 & spades != 0)
+            .count();
+        assert!(void_broken > 0, "no world gives East or West a spade");
+        // Our own permutations never do.
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
+        let fit = view
+            .permutation_worlds(&mut rng, 1, 24, 64)
+            .expect("worlds");
+        assert!(fit
+            .iter()
+            .all(|w| w[1].0 & spades == 0 && w[3].0 & spades == 0));
+    }
+
+    #[test]
+    fn the_papers_fusion_worlds_fix_cards_to_even_out_the_hands_mid_trick() {
+        // North has led: East, South and West hold a card more, and each
+        // keeps one card of the drawn deal in all 24 worlds, so that the
+        // rest of every hand is the same size and can be handed round.
+        let deal: cards::Deal =
+            "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
+                .parse()
+                .expect("a deal");
+        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let mut view = View::new(&state, Seat::East, &[]);
+        view.observe("SA".parse().expect("a card")).expect("seen");
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
+        let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
+        assert_eq!(worlds.len(), 24);
+        for world in &worlds {
+            let sizes: Vec<usize> = world.iter().map(|h| h.len()).collect();
+            assert_eq!(sizes, [12, 13, 13, 13]);
+        }
+        for seat in 1..4 {
+            let kept = worlds.iter().fold(u64::MAX, |acc, w| acc & w[seat].0);
+            assert_eq!(kept.count_ones(), 1, "seat {seat}");
+        }
+        assert_eq!(worlds.iter().fold(u64::MAX, |acc, w| acc & w[0].0), 0);
     }
 
     #[test]
