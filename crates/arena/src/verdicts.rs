@@ -281,7 +281,7 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
 /// how each derived standard error was found.
 #[must_use]
 pub fn markdown(verdicts: &[Verdict]) -> String {
-    let mut out = String::from("| source | claim | paper (± SE) | ours (± paired SE) | z | verdict | deals | commits | results file |\n|---|---|---|---|---|---|---|---|---|\n");
+    let mut out = String::from("| source | claim | paper (± SE) | ours (± paired SE) | z | verdict | ours against no effect (z) | deals | commits | results file |\n|---|---|---|---|---|---|---|---|---|---|\n");
     let mut notes: Vec<&str> = Vec::new();
     for v in verdicts {
         let c = &v.claim;
@@ -300,6 +300,23 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
             }
             PaperSe::FromOurSpread { .. } => "†",
         };
+        // Our figure against no effect (0, or an even winrate): whether our
+        // run shows the effect at all, which a wide paper SE cannot say.
+        let alone = v.comparison.map_or_else(
+            || "-".to_string(),
+            |k| {
+                let none = if c.statistic == Statistic::Winrate {
+                    0.5
+                } else {
+                    0.0
+                };
+                if k.ours_se > 0.0 {
+                    format!("{:+.1}", (k.ours - none) / k.ours_se)
+                } else {
+                    "-".to_string()
+                }
+            },
+        );
         let (paper, us, z, verdict) = match &v.comparison {
             Some(k) => (
                 format!(
@@ -319,7 +336,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         };
         writeln!(
             out,
-            "| {} | {} | {paper} | {us} | {z} | {verdict} | {} | {} | `{}` |",
+            "| {} | {} | {paper} | {us} | {z} | {verdict} | {alone} | {} | {} | `{}` |",
             c.source,
             c.claim,
             v.deals,
@@ -332,7 +349,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted.";
+    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells.";
     for note in notes {
         write!(out, " \\* The paper's SE: {note}.").expect("a string");
     }
@@ -345,13 +362,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_wide_paper_se_does_not_hide_that_ours_shows_no_effect() {
+        // The paper's +1.8 ± 3.1 and ours -0.1 ± 0.5: reproduced against
+        // the paper, and no effect in ours (z -0.2 from none); a winrate is
+        // weighed from an even one.
+        let made = CLAIMS
+            .iter()
+            .find(|c| c.statistic != Statistic::Winrate)
+            .expect("a claim on a difference");
+        let winrate = CLAIMS
+            .iter()
+            .find(|c| c.statistic == Statistic::Winrate)
+            .expect("a claim on a winrate");
+        let table = markdown(&[
+            Verdict {
+                claim: *made,
+                comparison: Some(Comparison::new(1.8, 3.1, -0.1, 0.5)),
+                deals: 2400,
+                commits: vec!["abc".into()],
+            },
+            Verdict {
+                claim: *winrate,
+                comparison: Some(Comparison::new(0.551, 0.02, 0.6, 0.025)),
+                deals: 2400,
+                commits: vec!["abc".into()],
+            },
+        ]);
+        assert!(table.contains("| reproduced | -0.2 | 2400 |"), "{table}");
+        assert!(table.contains("| +4.0 | 2400 |"), "{table}");
+    }
+
+    #[test]
     fn a_missing_file_is_not_played_and_files_are_weighed() {
         let dir = tempfile::tempdir().unwrap();
         let v = verdicts(dir.path());
         assert_eq!(v.len(), CLAIMS.len());
         assert!(v.iter().all(|v| v.comparison.is_none() && v.deals == 0));
         let table = markdown(&v);
-        assert!(table.contains("| not played | - | - | 0 |"), "{table}");
+        assert!(table.contains("| not played | - | - | - | 0 |"), "{table}");
         // The experiments kept in the project are weighed where present.
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
         let weighed = verdicts(&root);
