@@ -1042,26 +1042,91 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
         .collect()
 }
 
-/// The trick-costs paper's Fusion as its own code draws worlds
-/// ([`template::FusionDraw::Paper`]), with the settings of the round
-/// robin's Fusion: label `fusionpaper`.
-fn paper_code_fusion(players: &[(&'static str, PlayerKind)]) -> (&'static str, PlayerKind) {
-    let cut = players
+/// The trick-costs paper's players as its public code plays them:
+/// `fusionpaper`, our Fusion with the code's worlds
+/// ([`template::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
+/// `fusioncode`, the paper's settings with the code's truncation
+/// ([`template::Playout::PaperCode`] playouts past depth-rd), Fusion
+/// with the code's worlds too. The quick run's players search 2 cards deep
+/// before the playouts.
+fn paper_code_players(
+    players: &[(&'static str, PlayerKind)],
+    game: PointsGame,
+    quick: bool,
+) -> Vec<(&'static str, PlayerKind)> {
+    let fusion_cut = players
         .iter()
         .find_map(|(_, kind)| match kind {
             PlayerKind::Fusion { cut, .. } => Some(*cut),
             _ => None,
         })
         .expect("the round robin has a Fusion player");
-    (
-        "fusionpaper",
-        PlayerKind::Fusion {
-            base: 1,
-            worlds: 24,
-            draw: template::FusionDraw::Paper,
-            cut,
-        },
-    )
+    let paper = |name: &str| {
+        if quick {
+            // The quick round robin's own player, cut after 2 cards.
+            let mut kind = players
+                .iter()
+                .find(|(label, _)| *label == name)
+                .expect("a player of the round robin")
+                .1;
+            if let PlayerKind::Pimc { cut, .. }
+            | PlayerKind::AlphaMu { cut, .. }
+            | PlayerKind::Fusion { cut, .. } = &mut kind
+            {
+                cut.depth_rd = Some(2);
+                cut.playouts = 2;
+            }
+            return kind;
+        }
+        match game {
+            PointsGame::Belote => PlayerKind::paper_belote(name),
+            PointsGame::Bridge => PlayerKind::paper_bridge(name),
+        }
+        .expect("a paper player")
+    };
+    let code = |mut kind: PlayerKind| {
+        if let PlayerKind::Pimc { cut, .. }
+        | PlayerKind::AlphaMu { cut, .. }
+        | PlayerKind::Fusion { cut, .. } = &mut kind
+        {
+            cut.playout = template::Playout::PaperCode;
+        }
+        if let PlayerKind::Fusion { draw, .. } = &mut kind {
+            *draw = template::FusionDraw::Paper;
+        }
+        kind
+    };
+    let mut fusion_paper = paper("fusion");
+    if let PlayerKind::Fusion { draw, cut, .. } = &mut fusion_paper {
+        *draw = template::FusionDraw::Paper;
+        *cut = fusion_cut;
+    }
+    vec![
+        ("fusionpaper", fusion_paper),
+        ("pimccode", code(paper("pimc"))),
+        ("alphamucode", code(paper("alphamu"))),
+        ("fusioncode", code(paper("fusion"))),
+    ]
+}
+
+/// The matches of the paper's code players: `fusionpaper` against our
+/// PIMC, alpha-mu and Fusion, and the three code players against each
+/// other.
+fn paper_code_matches(
+    players: &[(&'static str, PlayerKind)],
+    code: &[(&'static str, PlayerKind)],
+) -> Vec<(PlayerKind, PlayerKind)> {
+    let mut matches: Vec<(PlayerKind, PlayerKind)> = players
+        .iter()
+        .skip(1)
+        .map(|(_, b)| (code[0].1, *b))
+        .collect();
+    for i in 1..code.len() {
+        for j in i + 1..code.len() {
+            matches.push((code[i].1, code[j].1));
+        }
+    }
+    matches
 }
 
 /// The paper's figures 6 (Belote) and 7 (bridge): row player's share of
@@ -1190,30 +1255,45 @@ fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, Experiment
     if untimed {
         out += "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
     }
-    // The paper's own Fusion (its code's worlds) against the searchers.
-    let paper_fusion = paper_code_fusion(&players);
+    // The paper's players as its public code plays them, against ours and
+    // among themselves.
+    let code = paper_code_players(&players, game, ctx.quick);
+    let label_of = |k: &PlayerKind| {
+        players
+            .iter()
+            .chain(&code)
+            .find(|(_, p)| p == k)
+            .map_or("?", |(l, _)| *l)
+    };
+    let paper_index = |label: &str| match label.trim_end_matches("code") {
+        "pimc" => Some(1),
+        "alphamu" => Some(2),
+        "fusion" | "fusionpaper" => Some(3),
+        _ => None,
+    };
     let mut rows = String::new();
-    for (j, (label_b, kind_b)) in players.iter().enumerate().skip(1) {
-        let label = format!("{}-vs-{label_b}", paper_fusion.0);
-        if let Some(s) = play(&label, paper_fusion.1, *kind_b)? {
-            let versus = match *label_b {
-                "fusion" => "-".to_string(),
-                _ => format!("{:+.1}", paper[3][j]),
+    for (a, b) in paper_code_matches(&players, &code) {
+        let (label_a, label_b) = (label_of(&a), label_of(&b));
+        let label = format!("{label_a}-vs-{label_b}");
+        if let Some(s) = play(&label, a, b)? {
+            let versus = match (paper_index(label_a), paper_index(label_b)) {
+                (Some(i), Some(j)) if i != j => format!("{:+.1}", paper[i][j]),
+                _ => "-".to_string(),
             };
             writeln!(
                 rows,
-                "| {} vs {label_b} | {} | {:+.1} ± {:.1} | {versus} |",
-                paper_fusion.0, s.deals, s.difference, s.sigma
+                "| {label_a} vs {label_b} | {} | {:+.1} ± {:.1} | {versus} |",
+                s.deals, s.difference, s.sigma
             )
             .expect("string");
         }
     }
     if !rows.is_empty() {
-        out += "\nThe paper's own Fusion: its code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids), otherwise as our Fusion. Row minus column, percent of the points, ± SE; the paper's Fusion against the same column after it.\n\n| match | deals | row − column | paper: Fusion − column |\n|---|---|---|---|\n";
+        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
         out += &rows;
     }
     out += "\nPlayers:\n\n";
-    for (label, kind) in players.iter().chain(std::iter::once(&paper_fusion)) {
+    for (label, kind) in players.iter().chain(&code) {
         writeln!(out, "- {label}: `{kind}`").expect("string");
     }
     let bound = template::error_bound(3, 8, 0.05);

@@ -31,6 +31,23 @@ pub struct Horizon {
     pub playouts: u32,
     /// Seed of the playouts.
     pub seed: u64,
+    /// How a playout plays its cards.
+    pub rule: Playout,
+}
+
+/// How the playouts past a horizon play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Playout {
+    /// Every card drawn uniformly from the legal ones (the paper's text).
+    #[default]
+    Random,
+    /// As the trick-costs paper's public code plays them (read in
+    /// samuelbounan/TrickGame, `approx_score`): always the lowest legal
+    /// card in card order, and the card played leaves the hand of the seat
+    /// to move next instead of its player's, so a player keeps it (and may
+    /// play it again) unless it has just won the trick with it. Values can
+    /// then pass the deal's total.
+    PaperCode,
 }
 
 /// A card and the points the side that plays it takes from the position on
@@ -242,12 +259,25 @@ impl<G: TrickGame> OpenSolver<G> {
             let mut ns = 0;
             while n.left > 0 {
                 let legal = self.legal(&n).0;
-                let k = rng.gen_range(0..legal.count_ones());
-                let mut rest = legal;
-                for _ in 0..k {
-                    rest &= rest - 1;
+                let card = match horizon.rule {
+                    Playout::Random => {
+                        let k = rng.gen_range(0..legal.count_ones());
+                        let mut rest = legal;
+                        for _ in 0..k {
+                            rest &= rest - 1;
+                        }
+                        rest.trailing_zeros() as u8
+                    }
+                    Playout::PaperCode => legal.trailing_zeros() as u8,
+                };
+                let (mut child, gained) = self.play(&n, card);
+                if horizon.rule == Playout::PaperCode {
+                    // The card goes back to its player and leaves the hand
+                    // of the seat to move next (which holds it only when it
+                    // is the player, having won the trick).
+                    child.hands[n.mover()] |= 1u64 << card;
+                    child.hands[child.mover()] &= !(1u64 << card);
                 }
-                let (child, gained) = self.play(&n, rest.trailing_zeros() as u8);
                 ns += unscaled(gained);
                 n = child;
             }

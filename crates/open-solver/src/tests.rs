@@ -172,6 +172,7 @@ fn a_horizon_at_the_last_trick_changes_nothing() {
             cards_left: 4,
             playouts: 5,
             seed: 1,
+            rule: Playout::Random,
         };
         let means = OpenSolver::with_horizon(rules, horizon).card_means(&state);
         let expected: Vec<(Card, f64)> = exact
@@ -191,6 +192,7 @@ fn playouts_past_a_horizon_follow_their_seed() {
         cards_left: 16,
         playouts: 8,
         seed,
+        rule: Playout::Random,
     };
     let a = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
     let b = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
@@ -215,4 +217,28 @@ fn values_in_a_row_from_one_solver_match_a_plain_minimax() {
             "position {i}: {state:?}"
         );
     }
+}
+
+#[test]
+fn the_paper_codes_playouts_keep_the_card_played() {
+    // North leads the queen under East's ace: in the paper's code the
+    // queen stays in North's hand (it leaves East's, who has none) and wins
+    // the second trick as it won the first, where the rules give East the
+    // ace's trick.
+    let deal: cards::Deal = "N:KQ... A2... 43... 65...".parse().expect("a deal");
+    let state = PlayState::new(Bridge::new(None), deal, Seat::North);
+    let exact = OpenSolver::new(Bridge::new(None)).mean_value(&state);
+    assert_eq!(exact, 1.0);
+    let horizon = |rule| Horizon {
+        cards_left: 8,
+        playouts: 3,
+        seed: 1,
+        rule,
+    };
+    let paper =
+        OpenSolver::with_horizon(Bridge::new(None), horizon(Playout::PaperCode)).mean_value(&state);
+    assert_eq!(paper, 2.0);
+    let random =
+        OpenSolver::with_horizon(Bridge::new(None), horizon(Playout::Random)).mean_value(&state);
+    assert!((0.0..=2.0).contains(&random), "{random}");
 }

@@ -28,6 +28,7 @@ mod view;
 
 pub use bound::{error_bound, ErrorBound};
 pub use leaves::{Leaves, SolverLeaves};
+pub use open_solver::Playout;
 pub use oracle::{OpenCards, Oracle};
 pub use players::{
     choose, choose_with, pimc_by_template, Choice, FusionDraw, PlayerKind, PlayerSpecError,

@@ -7,7 +7,7 @@ use crate::spec::{AlphaMu, Fusion, Pimc, Spec};
 use crate::tree::{Depth, Tree, MAX_WORLDS};
 use crate::view::{View, ViewError};
 use cards::{Card, Hand};
-use open_solver::Horizon;
+use open_solver::{Horizon, Playout};
 use rand::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -24,6 +24,9 @@ pub struct Truncation {
     pub depth_rd: Option<usize>,
     /// Random playouts averaged past `depth_rd` (the paper's `m`).
     pub playouts: u32,
+    /// How the playouts play (`playout=random`, the default, or
+    /// `playout=paper`, as the paper's code plays them).
+    pub playout: Playout,
 }
 
 /// A player of the card play, as a command line names it.
@@ -112,6 +115,7 @@ impl PlayerKind {
             depth_leaf: 5,
             depth_rd: Some(rd),
             playouts: 8,
+            playout: Playout::Random,
         };
         match name {
             "random" => Some(PlayerKind::Random),
@@ -156,7 +160,13 @@ impl fmt::Display for PlayerKind {
                 write!(f, ":leaf={}", c.depth_leaf)?;
             }
             match c.depth_rd {
-                Some(rd) => write!(f, ":rd={rd}:playouts={}", c.playouts),
+                Some(rd) => {
+                    write!(f, ":rd={rd}:playouts={}", c.playouts)?;
+                    if c.playout == Playout::PaperCode {
+                        write!(f, ":playout=paper")?;
+                    }
+                    Ok(())
+                }
                 None => write!(f, ":rd=none"),
             }
         };
@@ -225,6 +235,15 @@ impl FromStr for PlayerKind {
                     cut.playouts =
                         u32::try_from(number()?).map_err(|_| err("too many playouts".into()))?
                 }
+                "playout" => {
+                    cut.playout = match value {
+                        "random" => Playout::Random,
+                        "paper" => Playout::PaperCode,
+                        _ => {
+                            return Err(err(format!("playout={value:?}: expected random or paper")))
+                        }
+                    }
+                }
                 "draw" => match (&mut kind, value) {
                     (PlayerKind::Fusion { draw, .. }, "fit") => *draw = FusionDraw::Fit,
                     (PlayerKind::Fusion { draw, .. }, "paper") => *draw = FusionDraw::Paper,
@@ -279,6 +298,7 @@ fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
         cards_left: view_cards.saturating_sub(rd),
         playouts: cut.playouts.max(1),
         seed,
+        rule: cut.playout,
     })
 }
 
@@ -518,6 +538,7 @@ pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<
         depth_leaf: usize::MAX,
         depth_rd: None,
         playouts: 1,
+        playout: Playout::Random,
     };
     search(&Pimc, view, worlds, &cut, 0, 0)
 }
@@ -535,6 +556,7 @@ mod tests {
             "fusion:base=1:worlds=24:leaf=5:rd=none",
             "fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
             "fusion:draw=paper:leaf=5:rd=20:playouts=8",
+            "pimc:worlds=10:rd=20:playouts=8:playout=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
@@ -557,5 +579,6 @@ mod tests {
         assert_eq!(kind.to_string(), "fusion:draw=paper:leaf=5:rd=none");
         assert!("fusion:draw=more".parse::<PlayerKind>().is_err());
         assert!("pimc:draw=paper".parse::<PlayerKind>().is_err());
+        assert!("pimc:playout=lowest".parse::<PlayerKind>().is_err());
     }
 }
