@@ -1,0 +1,149 @@
+//! Card play: the chances of every card of a position, and whole deals
+//! played by the engine's players.
+
+use crate::deal::{deal_of, parse_seat, value_error};
+use cards::Card;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+pub(crate) fn board_of(
+    deal: &Bound<'_, PyAny>,
+    contract: &str,
+    declarer: &str,
+) -> PyResult<players::player::Board> {
+    let deal = deal_of(deal)?;
+    deal.check_hand_sizes(13).map_err(value_error)?;
+    let contract: bridge::Contract = contract.parse().map_err(value_error)?;
+    Ok(players::player::Board {
+        deal,
+        strain: contract.strain,
+        declarer: parse_seat(declarer)?,
+        need: usize::from(contract.tricks_needed()),
+        constraints: worlds::Constraints::default(),
+        scoring: Some(bridge::Scoring {
+            contract,
+            vulnerable: false,
+        }),
+    })
+}
+
+pub(crate) fn cards_of(play: &[String]) -> PyResult<Vec<Card>> {
+    play.iter()
+        .map(|c| c.parse::<Card>().map_err(value_error))
+        .collect()
+}
+
+/// Every legal card of the seat to move after ``play``, from what that
+/// seat sees: its chance of making the contract (``make``, for declarer's
+/// side) and declarer's mean double-dummy tricks, by PIMC or alpha-mu
+/// (``algo``) over ``worlds`` worlds drawn from ``seed``.
+///
+/// Returns ``{"to_move": "W", "best": "SA", "cards": [{"card": "SA",
+/// "make": 0.35, "tricks": 8.6, "bound": "exact"}, ...]}``; ``bound`` is
+/// ``"upper"`` for a card alpha-mu's cuts left at a shallower value.
+#[pyfunction]
+#[pyo3(signature = (deal, contract, declarer, play = Vec::new(), algo = "alphamu", max_moves = 3, worlds = 20, seed = 1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn analyze<'py>(
+    py: Python<'py>,
+    deal: &Bound<'py, PyAny>,
+    contract: &str,
+    declarer: &str,
+    play: Vec<String>,
+    algo: &str,
+    max_moves: usize,
+    worlds: usize,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = board_of(deal, contract, declarer)?;
+    let play = cards_of(&play)?;
+    if !matches!(algo, "pimc" | "alphamu") {
+        return Err(PyValueError::new_err(format!(
+            "algo {algo:?}: expected \"pimc\" or \"alphamu\""
+        )));
+    }
+    let state = board.position_after(&play).map_err(value_error)?;
+    if state.is_over() {
+        return Err(PyValueError::new_err("every card has been played"));
+    }
+    let method = if algo == "pimc" {
+        players::analysis::Method::Pimc
+    } else {
+        players::analysis::Method::AlphaMu { max_moves }
+    };
+    let result = py.allow_threads(|| {
+        players::analysis::analyze(&board, &play, method, worlds, seed, &|_| {})
+            .map(|a| (a.to_move, a.best, a.cards))
+            .map_err(|e| e.to_string())
+    });
+    let (mover, best, cards) = result.map_err(PyValueError::new_err)?;
+    let out = PyDict::new(py);
+    out.set_item("to_move", mover.letter().to_string())?;
+    out.set_item("best", best.to_string())?;
+    let list = pyo3::types::PyList::empty(py);
+    for v in cards {
+        let d = PyDict::new(py);
+        d.set_item("card", v.card.to_string())?;
+        d.set_item("make", v.make)?;
+        d.set_item("tricks", v.tricks)?;
+        d.set_item(
+            "bound",
+            if v.bound == search::Bound::Exact {
+                "exact"
+            } else {
+                "upper"
+            },
+        )?;
+        list.append(d)?;
+    }
+    out.set_item("cards", list)?;
+    Ok(out)
+}
+
+/// Plays a whole deal: declarer's side by ``declarer_player``, the
+/// defence by ``defense`` (the player syntax of ``alphamu play``:
+/// ``"alphamu:m=2,w=20"``, ``"pimc:w=20"``, ``"MC2-D-20-10"``, ``"dd"``,
+/// ``"random"``). Returns ``{"play": ["D4", ...], "tricks": 9, "made": True}``.
+#[pyfunction]
+#[pyo3(signature = (deal, contract, declarer, declarer_player = "alphamu:m=2,w=20", defense = "pimc:w=20", seed = 1))]
+pub(crate) fn play_deal<'py>(
+    py: Python<'py>,
+    deal: &Bound<'py, PyAny>,
+    contract: &str,
+    declarer: &str,
+    declarer_player: &str,
+    defense: &str,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = board_of(deal, contract, declarer)?;
+    let declaring: players::player::PlayerSpec = declarer_player.parse().map_err(value_error)?;
+    let defending: players::player::PlayerSpec = defense.parse().map_err(value_error)?;
+    let played = py.allow_threads(|| -> Result<(Vec<Card>, usize), String> {
+        let mut state = bridge::PlayState::new(board.deal, board.strain, board.declarer);
+        let mut play = Vec::new();
+        while !state.is_over() {
+            let seat = state.position().to_move();
+            let player = if seat.side() == board.declarer.side() {
+                &declaring
+            } else {
+                &defending
+            };
+            let card = player
+                .choose(&board, &play, players::seed::card_seed(seed, play.len()))
+                .map_err(|e| format!("{seat} at card {}: {e}", play.len() + 1))?;
+            state.play(card).map_err(|e| e.to_string())?;
+            play.push(card);
+        }
+        Ok((play, state.tricks(board.declarer.side())))
+    });
+    let (play, tricks) = played.map_err(PyValueError::new_err)?;
+    let out = PyDict::new(py);
+    out.set_item(
+        "play",
+        play.iter().map(ToString::to_string).collect::<Vec<_>>(),
+    )?;
+    out.set_item("tricks", tricks)?;
+    out.set_item("made", tricks >= board.need)?;
+    Ok(out)
+}
