@@ -20,6 +20,7 @@ pub enum ViewError {
     /// Hands of several sizes, none shared by all but one of them.
     #[error("the hands shown have different sizes ({0}): every hand must have the same number")]
     HandSizes(String),
+    /// A reduced deal (its hands of the given size) with a hand hidden.
     #[error("a reduced deal ({0} cards per hand) must show all four hands")]
     ReducedHidden(usize),
     /// No hand is given.
