@@ -19,6 +19,7 @@ mod by_seat;
 mod card;
 mod deal;
 mod hand;
+pub mod key_hasher;
 mod rank;
 mod seat;
 mod strain;

@@ -16,6 +16,8 @@
 //! lists but force every entry to require those cards; measured on full
 //! deals, the narrower classes cost far more than the longer scans.
 
+use cards::key_hasher::BuildKeyHasher;
+
 /// Per suit, how many of the highest live cards a result depends on.
 pub(crate) type Req = [u8; 4];
 
@@ -70,27 +72,6 @@ struct Entry {
     hi: u8,
     best: u8,
 }
-
-/// A hasher for bucket keys, which are already well mixed by construction.
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u128(&mut self, key: u128) {
-        let h = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    }
-}
-
-type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// The table: lists of entries by bucket key, cleared whole when it holds
 /// more entries than its capacity.

@@ -91,27 +91,7 @@ struct Bounds {
 
 const NO_CARD: u8 = 0xff;
 
-/// A hasher for table keys, which are already mixed.
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0 ^ x)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
-    }
-}
-
-type Table = HashMap<([u64; 4], u8), Bounds, std::hash::BuildHasherDefault<KeyHasher>>;
+type Table = HashMap<([u64; 4], u8), Bounds, cards::key_hasher::BuildKeyHasher>;
 
 /// The solver for one game's rules (one trump suit). Keep it to solve many
 /// positions of the same deal: its table carries over.
