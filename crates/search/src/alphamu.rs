@@ -8,7 +8,7 @@
 //! hand, combined as at a Min node), and declarer sees all cards.
 
 use crate::front::Front;
-use crate::game::{all_worlds, classes_by_hand, max_wins, Problem, State};
+use crate::problem::{all_worlds, classes_by_hand, max_wins, Problem, State};
 use crate::worldset::WorldSet;
 use crate::{Bound, CardValue, LeafEvaluator};
 use cards::Card;

@@ -16,9 +16,9 @@
 mod alphamu;
 mod evaluator;
 mod front;
-mod game;
 mod pimc;
 mod plain;
+mod problem;
 mod score;
 mod worldset;
 
@@ -28,9 +28,9 @@ pub use alphamu::{
 };
 pub use evaluator::LeafEvaluator;
 pub use front::Front;
-pub use game::{Problem, ProblemError};
 pub use pimc::{choose, pimc_values, pimc_values_reporting};
 pub use plain::{plain_alphamu, single_dummy};
+pub use problem::{Problem, ProblemError};
 pub use score::{alphamu_utilities, pimc_utilities, CardUtility};
 pub use worldset::{vector, WorldSet, MAX_WORLDS};
 

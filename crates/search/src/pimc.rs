@@ -1,7 +1,7 @@
 //! Perfect Information Monte Carlo: every world solved with all cards seen,
 //! the card with the best average kept.
 
-use crate::game::Problem;
+use crate::problem::Problem;
 use crate::{Bound, CardValue, LeafEvaluator};
 use cards::Card;
 use rayon::prelude::*;

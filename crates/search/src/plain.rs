@@ -3,7 +3,7 @@
 //! reference the optimized search is tested against.
 
 use crate::front::Front;
-use crate::game::{all_worlds, classes_by_hand, max_wins, Problem, State};
+use crate::problem::{all_worlds, classes_by_hand, max_wins, Problem, State};
 use crate::worldset::WorldSet;
 use crate::LeafEvaluator;
 use cards::{Card, Hand};

@@ -3,8 +3,8 @@
 //! score, overtricks and undertricks counted), by PIMC and by alpha-mu.
 
 use crate::alphamu::{alphamu, AlphaMuConfig, AlphaMuError};
-use crate::game::Problem;
 use crate::pimc::from_root_per_world;
+use crate::problem::Problem;
 use crate::LeafEvaluator;
 use cards::Card;
 use std::collections::BTreeMap;

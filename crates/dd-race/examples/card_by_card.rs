@@ -5,7 +5,7 @@
 //! does more work.
 //!
 //! ```text
-//! cargo run --release -p dd-race --features dds --example drill2 -- \
+//! cargo run --release -p dd-race --features dds --example card_by_card -- \
 //!     "N:.QT6..QT6 4.K972..8 .5.KT7.94 J3.A..J52" N S "DK,C5" 6
 //! ```
 //!
@@ -55,7 +55,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     assert!(
         args.len() == 6,
-        "usage: drill2 DEAL STRAIN LEADER CARDS NS_TARGET"
+        "usage: card_by_card DEAL STRAIN LEADER CARDS NS_TARGET"
     );
     let deal = args[1].parse().expect("a PBN deal");
     let strain = args[2].parse().expect("a strain");
