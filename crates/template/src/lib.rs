@@ -34,6 +34,6 @@ pub use players::{
     choose, choose_with, pimc_by_template, Choice, FusionDraw, PlayerKind, PlayerSpecError,
     Truncation,
 };
-pub use spec::{AlphaMu, Cut, Front, Fusion, NodeInfo, Pimc, Role, Side, Spec, Window};
+pub use spec::{AlphaMu, Cut, CutTeam, Fusion, NodeInfo, Pimc, Role, ScoreFront, Spec, Window};
 pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};
 pub use view::{View, ViewError};

@@ -26,7 +26,7 @@ impl Role {
 /// Which team's nearest node a cut is absorbed by: the team that will not
 /// let play reach the node cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub enum CutTeam {
     /// The root player's team.
     Max,
     /// The other team.
@@ -40,8 +40,8 @@ pub enum Cut {
     /// world by world, on the side that makes it irrelevant (alpha-beta's
     /// fail-soft value).
     Bound,
-    /// Stop and drop the node: the nearest node of `Side` above ignores it.
-    Drop(Side),
+    /// Stop and drop the node: the nearest node of `CutTeam` above ignores it.
+    Drop(CutTeam),
 }
 
 /// A node as a specification sees it.
@@ -210,7 +210,7 @@ impl Spec for Pimc {
 
 /// A Pareto front of score vectors: no vector is at least as good as
 /// another in every world of the node.
-pub type Front = Vec<Vec<f64>>;
+pub type ScoreFront = Vec<Vec<f64>>;
 
 /// alpha-mu with real-valued vectors: the root player does not know the
 /// world and keeps, per strategy, the vector of its scores; everyone else
@@ -238,8 +238,8 @@ fn dominates(worlds: u64, a: &[f64], b: &[f64]) -> bool {
 }
 
 /// Drops the vectors some other vector dominates (keeping one of equals).
-fn pareto(worlds: u64, front: &mut Front) {
-    let mut kept: Front = Vec::with_capacity(front.len());
+fn pareto(worlds: u64, front: &mut ScoreFront) {
+    let mut kept: ScoreFront = Vec::with_capacity(front.len());
     for v in front.drain(..) {
         if kept.iter().any(|u| dominates(worlds, u, &v)) {
             continue;
@@ -251,15 +251,15 @@ fn pareto(worlds: u64, front: &mut Front) {
 }
 
 impl Spec for AlphaMu {
-    type Value = Front;
-    type Acc = (Front, bool);
-    type Bound = Option<Front>;
+    type Value = ScoreFront;
+    type Acc = (ScoreFront, bool);
+    type Bound = Option<ScoreFront>;
 
     fn name(&self) -> &'static str {
         "alphamu"
     }
 
-    fn leaf(&self, _worlds: u64, scores: &[f64]) -> Front {
+    fn leaf(&self, _worlds: u64, scores: &[f64]) -> ScoreFront {
         vec![scores.to_vec()]
     }
 
@@ -271,14 +271,14 @@ impl Spec for AlphaMu {
         }
     }
 
-    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Front) {
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: ScoreFront) {
         acc.1 = true;
         if node.role == Role::Root {
             acc.0.extend(child);
             pareto(node.worlds, &mut acc.0);
             return;
         }
-        let mut product: Front = Vec::with_capacity(acc.0.len() * child.len());
+        let mut product: ScoreFront = Vec::with_capacity(acc.0.len() * child.len());
         for a in &acc.0 {
             for c in &child {
                 let mut r = a.clone();
@@ -296,18 +296,18 @@ impl Spec for AlphaMu {
         acc.0 = product;
     }
 
-    fn finish(&self, _node: &NodeInfo, acc: Self::Acc) -> Option<Front> {
+    fn finish(&self, _node: &NodeInfo, acc: Self::Acc) -> Option<ScoreFront> {
         acc.1.then_some(acc.0)
     }
 
-    fn score(&self, worlds: u64, value: &Front) -> f64 {
+    fn score(&self, worlds: u64, value: &ScoreFront) -> f64 {
         value
             .iter()
             .map(|v| mean(worlds, v))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
-    fn open_bound(&self, _world_count: usize) -> Option<Front> {
+    fn open_bound(&self, _world_count: usize) -> Option<ScoreFront> {
         None
     }
 
@@ -315,12 +315,12 @@ impl Spec for AlphaMu {
         &self,
         node: &NodeInfo,
         acc: &Self::Acc,
-        _inherited: &Option<Front>,
-    ) -> Option<Front> {
+        _inherited: &Option<ScoreFront>,
+    ) -> Option<ScoreFront> {
         (node.role == Role::Root).then(|| acc.0.clone())
     }
 
-    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Option<Front>) -> Option<Cut> {
+    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Option<ScoreFront>) -> Option<Cut> {
         let alpha = inherited.as_ref()?;
         let cut = node.role == Role::Opponent
             && acc.1
@@ -328,7 +328,7 @@ impl Spec for AlphaMu {
                 .0
                 .iter()
                 .all(|v| alpha.iter().any(|a| dominates(node.worlds, a, v)));
-        cut.then_some(Cut::Drop(Side::Max))
+        cut.then_some(Cut::Drop(CutTeam::Max))
     }
 }
 

@@ -2,7 +2,7 @@
 //! made by a [`Spec`].
 
 use crate::leaves::Leaves;
-use crate::spec::{group_by_hand, Cut, NodeInfo, Role, Side, Spec};
+use crate::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
 use cards::{Card, Hand, Seat};
 use games::{team_of, PlayState, Taken, Trick, TrickGame};
 
@@ -286,7 +286,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         self.spec.leaf(walk.worlds, &scores)
     }
 
-    fn node(&mut self, walk: &Walk, bound: &S::Bound) -> Result<S::Value, Side> {
+    fn node(&mut self, walk: &Walk, bound: &S::Bound) -> Result<S::Value, CutTeam> {
         self.nodes += 1;
         if walk.tricks_left == 0 || walk.depth >= self.depth.leaf {
             return Ok(self.leaf(walk));
@@ -296,9 +296,9 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         let info = self.info(walk, mover);
         let role = info.role;
         let own = if role.maximizes() {
-            Side::Max
+            CutTeam::Max
         } else {
-            Side::Min
+            CutTeam::Min
         };
         let mut acc = self.spec.start(&info);
         for (card, worlds) in cards {
