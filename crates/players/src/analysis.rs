@@ -7,7 +7,9 @@ use crate::leaf::DdLeaf;
 use crate::player::{Board, PlayError};
 use crate::view::{Table, ViewError};
 use cards::{Card, Deal, PartialDeal, Seat, Strain};
-use search::{alphamu, choose, pimc_values_reporting, AlphaMuConfig, CardValue, Problem, Switches};
+use search::{
+    alphamu, choose, pimc_values_reporting, AlphaMuConfig, CardChance, Problem, Switches,
+};
 use thiserror::Error;
 use worlds::{draw, Constraints, LeadRule, WorldCount};
 
@@ -52,7 +54,7 @@ pub struct Analysis {
     pub best: Card,
     /// Every legal card, in card order; an alpha-mu card whose value a cut
     /// left as a bound says so in its `bound`.
-    pub cards: Vec<CardValue>,
+    pub cards: Vec<CardChance>,
     /// Worlds drawn.
     pub worlds: usize,
 }
@@ -60,10 +62,10 @@ pub struct Analysis {
 /// alpha-mu's values of `cards` with PIMC's double-dummy mean tricks
 /// (alpha-mu rates chances of making only).
 #[must_use]
-pub fn with_pimc_tricks(cards: Vec<CardValue>, pimc: &[CardValue]) -> Vec<CardValue> {
+pub fn with_pimc_tricks(cards: Vec<CardChance>, pimc: &[CardChance]) -> Vec<CardChance> {
     cards
         .into_iter()
-        .map(|v| CardValue {
+        .map(|v| CardChance {
             tricks: pimc
                 .iter()
                 .find(|p| p.card == v.card)

@@ -19,7 +19,7 @@ use cards::{Card, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use search::{Bound, CardValue};
+use search::{Bound, CardChance};
 
 /// What plays out a world at the lowest level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +118,7 @@ pub fn values(
     simulator: Simulator,
     levels: &[usize],
     seed: u64,
-) -> Result<Vec<CardValue>, PlayError> {
+) -> Result<Vec<CardChance>, PlayError> {
     let state = board.position_after(play)?;
     values_unchecked(board, &state, play, simulator, levels, seed)
 }
@@ -131,7 +131,7 @@ fn values_unchecked(
     simulator: Simulator,
     levels: &[usize],
     seed: u64,
-) -> Result<Vec<CardValue>, PlayError> {
+) -> Result<Vec<CardChance>, PlayError> {
     let mover = state.position().to_move();
     let (_, worlds) = board.worlds(mover, play, levels[0], derive(seed, &[0]))?;
     let legal: Vec<Card> = state.position().legal_cards().iter().collect();
@@ -158,12 +158,12 @@ fn values_unchecked(
         })
         .collect::<Result<Vec<usize>, PlayError>>()?;
     let n = worlds.len() as f64;
-    let mut values: Vec<CardValue> = legal
+    let mut values: Vec<CardChance> = legal
         .iter()
         .enumerate()
         .map(|(c, &card)| {
             let mine = &outcomes[c * worlds.len()..(c + 1) * worlds.len()];
-            CardValue {
+            CardChance {
                 card,
                 make: mine.iter().filter(|&&t| t >= board.need).count() as f64 / n,
                 tricks: Some(mine.iter().sum::<usize>() as f64 / n),

@@ -452,7 +452,7 @@ pub(crate) fn break_ties_by_tricks(
     let n = problem.world_count() as f64;
     let declaring = problem.is_declaring(problem.to_move());
     // Worlds won by the side to move.
-    let worlds = |v: &search::CardValue| {
+    let worlds = |v: &search::CardChance| {
         let won = if declaring { v.make } else { 1.0 - v.make };
         (won * n).round() as usize
     };
@@ -462,7 +462,7 @@ pub(crate) fn break_ties_by_tricks(
         .find(|v| v.card == result.best)
         .expect("the chosen card is valued");
     let best = worlds(chosen);
-    let may_tie = |v: &search::CardValue| match v.bound {
+    let may_tie = |v: &search::CardChance| match v.bound {
         search::Bound::Exact => worlds(v) == best,
         search::Bound::Upper | search::Bound::Lower => worlds(v) >= best,
     };
@@ -473,7 +473,7 @@ pub(crate) fn break_ties_by_tricks(
     {
         return Ok(result.best);
     }
-    let mut pimc: Vec<search::CardValue> = pimc_values(problem, &DdLeaf)
+    let mut pimc: Vec<search::CardChance> = pimc_values(problem, &DdLeaf)
         .into_iter()
         .filter(|p| worlds(p) >= best)
         .collect();
@@ -857,7 +857,7 @@ mod tests {
             .unwrap();
             let pimc = pimc_values(&problem, &DdLeaf);
             let top = exact.cards.iter().map(|v| v.make).fold(0.0, f64::max);
-            let tied: Vec<&search::CardValue> = pimc
+            let tied: Vec<&search::CardChance> = pimc
                 .iter()
                 .filter(|p| {
                     exact

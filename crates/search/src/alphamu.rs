@@ -10,7 +10,7 @@
 use crate::front::Front;
 use crate::problem::{all_worlds, classes_by_hand, max_wins, Problem, State};
 use crate::worldset::WorldSet;
-use crate::{Bound, CardValue, LeafEvaluator};
+use crate::{Bound, CardChance, LeafEvaluator};
 use cards::Card;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -253,7 +253,7 @@ pub struct SearchResult {
     /// declarer's chance after it at `depth` Max moves; `bound` says
     /// whether that is its value at the depth asked for or a bound of it
     /// (see [`alphamu`]).
-    pub cards: Vec<CardValue>,
+    pub cards: Vec<CardChance>,
     /// Nodes visited.
     pub nodes: u64,
     /// World evaluations asked of the leaf evaluator.
@@ -1072,7 +1072,7 @@ pub fn alphamu(
     // The cards searched alone share one more work limit between them:
     // a card that finds it spent keeps a shallower value, as a bound.
     let mut alone_budget = config.work_limit;
-    let mut searched: Vec<CardValue> = Vec::new();
+    let mut searched: Vec<CardChance> = Vec::new();
     for card in state.max_moves(0, true) {
         let found = deepened.values.iter().find(|v| v.0 == card);
         let (worlds, depth) = match found {
@@ -1102,7 +1102,7 @@ pub fn alphamu(
         let depth = if worlds == 0 { max_moves } else { depth };
         searched.push(card_value(card, worlds, n, depth, max_moves, declares));
     }
-    let mut cards: Vec<CardValue> = state
+    let mut cards: Vec<CardChance> = state
         .max_moves(0, false)
         .into_iter()
         .map(|card| {
@@ -1112,7 +1112,7 @@ pub fn alphamu(
                 .filter(|s| s.card.suit == card.suit && s.card.rank >= card.rank)
                 .min_by_key(|s| s.card.rank)
                 .expect("every card has its run's searched card above it");
-            CardValue {
+            CardChance {
                 card,
                 ..run.clone()
             }
@@ -1152,7 +1152,7 @@ pub fn alphamu_card(
     config: AlphaMuConfig,
     card: Card,
     at_least: Option<usize>,
-) -> Result<Option<CardValue>, AlphaMuError> {
+) -> Result<Option<CardChance>, AlphaMuError> {
     check(problem)?;
     let mut state = State::new(problem);
     assert!(
@@ -1179,14 +1179,14 @@ fn card_value(
     depth: usize,
     max_moves: usize,
     declares: bool,
-) -> CardValue {
+) -> CardChance {
     let won = worlds as f64 / n;
     let bound = match (depth == max_moves, declares) {
         (true, _) => Bound::Exact,
         (false, true) => Bound::Upper,
         (false, false) => Bound::Lower,
     };
-    CardValue {
+    CardChance {
         card,
         make: if declares { won } else { 1.0 - won },
         tricks: None,

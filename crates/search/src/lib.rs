@@ -36,9 +36,11 @@ pub use worldset::{vector, WorldSet, MAX_WORLDS};
 
 use cards::Card;
 
-/// The value of one card at the root.
+/// One card at the root of a single-dummy search: its chance of making
+/// the contract over the worlds, declarer's mean tricks, and how deep it
+/// was searched.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CardValue {
+pub struct CardChance {
     /// The card.
     pub card: Card,
     /// Probability (over the worlds) that declarer makes the contract.
@@ -53,7 +55,7 @@ pub struct CardValue {
     pub bound: Bound,
 }
 
-/// Whether a [`CardValue`] is the value asked for or a bound of it.
+/// Whether a [`CardChance`] is the value asked for or a bound of it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Bound {
     /// The card's value at the depth asked for.

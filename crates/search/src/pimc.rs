@@ -2,7 +2,7 @@
 //! the card with the best average kept.
 
 use crate::problem::Problem;
-use crate::{Bound, CardValue, LeafEvaluator};
+use crate::{Bound, CardChance, LeafEvaluator};
 use cards::Card;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 ///
 /// Worlds are solved in parallel on the current rayon pool.
 #[must_use]
-pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<CardValue> {
+pub fn pimc_values(problem: &Problem, evaluator: &dyn LeafEvaluator) -> Vec<CardChance> {
     pimc_values_reporting(problem, evaluator, &|| {})
 }
 
@@ -24,7 +24,7 @@ pub fn pimc_values_reporting(
     problem: &Problem,
     evaluator: &dyn LeafEvaluator,
     world_solved: &(dyn Fn() + Sync),
-) -> Vec<CardValue> {
+) -> Vec<CardChance> {
     let per_world = from_root_per_world(problem, evaluator, world_solved);
     let mut sums: BTreeMap<Card, (usize, usize, usize)> = BTreeMap::new();
     for values in &per_world {
@@ -36,7 +36,7 @@ pub fn pimc_values_reporting(
         }
     }
     sums.into_iter()
-        .map(|(card, (n, made, tricks))| CardValue {
+        .map(|(card, (n, made, tricks))| CardChance {
             card,
             make: made as f64 / n as f64,
             tricks: Some(tricks as f64 / n as f64),
@@ -50,8 +50,8 @@ pub fn pimc_values_reporting(
 /// most tricks; for a defender the lowest, then the fewest; ties go to the
 /// first card in card order.
 #[must_use]
-pub fn choose(values: &[CardValue], declaring: bool) -> Option<Card> {
-    let key = |v: &CardValue| {
+pub fn choose(values: &[CardChance], declaring: bool) -> Option<Card> {
+    let key = |v: &CardChance| {
         let t = v.tricks.unwrap_or(0.0);
         if declaring {
             (v.make, t)
@@ -59,7 +59,7 @@ pub fn choose(values: &[CardValue], declaring: bool) -> Option<Card> {
             (-v.make, -t)
         }
     };
-    let mut best: Option<&CardValue> = None;
+    let mut best: Option<&CardChance> = None;
     for v in values {
         if best.is_none_or(|b| key(v) > key(b)) {
             best = Some(v);
