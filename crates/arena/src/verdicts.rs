@@ -357,9 +357,69 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
     out
 }
 
+/// The line before the verdict table in a markdown file
+/// ([`replace_table`]).
+pub const TABLE_START: &str = "<!-- verdicts table: alphamu experiment verdicts --update FILE -->";
+/// The line after it.
+pub const TABLE_END: &str = "<!-- /verdicts table -->";
+
+/// Why a file's verdict table cannot be replaced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplaceError {
+    /// A marker line is missing (or the end comes before the start).
+    #[error("the file has no line {0:?}: put the two marker lines where the table goes")]
+    NoMarker(&'static str),
+}
+
+/// `text` with the lines between [`TABLE_START`] and [`TABLE_END`]
+/// replaced by `table`; everything else is kept as it is.
+///
+/// # Errors
+/// [`ReplaceError::NoMarker`] when a marker line is missing.
+pub fn replace_table(text: &str, table: &str) -> Result<String, ReplaceError> {
+    let start = text
+        .find(TABLE_START)
+        .ok_or(ReplaceError::NoMarker(TABLE_START))?;
+    let body = start + TABLE_START.len();
+    let end = text[body..]
+        .find(TABLE_END)
+        .map(|e| body + e)
+        .ok_or(ReplaceError::NoMarker(TABLE_END))?;
+    Ok(format!(
+        "{}\n{}\n{}",
+        &text[..body],
+        table.trim_end(),
+        &text[end..]
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_between_the_markers_is_replaced_and_the_rest_kept() {
+        let text =
+            format!("# Title\n\nProse.\n\n{TABLE_START}\n| old |\n{TABLE_END}\n\nMore prose.\n");
+        let new = replace_table(&text, "| new |\n| rows |\n").expect("markers");
+        assert_eq!(
+            new,
+            format!("# Title\n\nProse.\n\n{TABLE_START}\n| new |\n| rows |\n{TABLE_END}\n\nMore prose.\n")
+        );
+        // Done twice, the same.
+        assert_eq!(
+            replace_table(&new, "| new |\n| rows |").expect("markers"),
+            new
+        );
+        assert_eq!(
+            replace_table("no markers", "| t |"),
+            Err(ReplaceError::NoMarker(TABLE_START))
+        );
+        assert_eq!(
+            replace_table(&format!("{TABLE_START}\n"), "| t |"),
+            Err(ReplaceError::NoMarker(TABLE_END))
+        );
+    }
 
     #[test]
     fn a_wide_paper_se_does_not_hide_that_ours_shows_no_effect() {

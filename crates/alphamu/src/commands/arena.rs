@@ -656,6 +656,11 @@ pub struct ExperimentArgs {
     /// replay-check: deals replayed per results file, spread over it.
     #[arg(long, default_value_t = 2)]
     sample: usize,
+    /// verdicts: write the table into this markdown file, between its
+    /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
+    /// table -->`), instead of printing it.
+    #[arg(long)]
+    update: Option<PathBuf>,
     /// The quick size: small deals, a few of them, minutes.
     #[arg(long)]
     quick: bool,
@@ -799,10 +804,19 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from("experiments"));
-        print!(
-            "{}",
-            arena::verdicts::markdown(&arena::verdicts::verdicts(&dir))
-        );
+        let table = arena::verdicts::markdown(&arena::verdicts::verdicts(&dir));
+        match &args.update {
+            Some(file) => {
+                let text = std::fs::read_to_string(file)
+                    .with_context(|| format!("--update {}", file.display()))?;
+                let new = arena::verdicts::replace_table(&text, &table)
+                    .with_context(|| format!("--update {}", file.display()))?;
+                std::fs::write(file, new)
+                    .with_context(|| format!("--update {}", file.display()))?;
+                eprintln!("verdict table written to {}", file.display());
+            }
+            None => print!("{table}"),
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if args.name == "replay-check" {
