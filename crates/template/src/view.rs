@@ -488,11 +488,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_papers_fusion_worlds_permute_one_deal_without_checking_voids() {
-        // East and West show out of spades at the first trick: the paper's
-        // code still hands spades to them in some of its 24 worlds, and
-        // North's own hand goes round the table like the others.
+    /// North's view after it led the spade ace and East and West showed
+    /// out of spades.
+    fn spades_shown_out_of() -> View<games::Bridge> {
         let deal: cards::Deal =
             "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
                 .parse()
@@ -502,6 +500,15 @@ mod tests {
         for card in ["SA", "H9", "S7", "H2"] {
             view.observe(card.parse().expect("a card")).expect("seen");
         }
+        view
+    }
+
+    #[test]
+    fn the_papers_fusion_worlds_permute_one_deal_without_checking_voids() {
+        // East and West show out of spades at the first trick: the paper's
+        // code still hands spades to them in some of its 24 worlds, and
+        // North's own hand goes round the table like the others.
+        let view = spades_shown_out_of();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
         let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
         assert_eq!(worlds.len(), 24);
@@ -559,15 +566,7 @@ mod tests {
         // Spades led and East and West show out: of a deal's 24
         // permutations only those giving North's and South's spades back
         // to them fit, and one deal leaves very few worlds.
-        let deal: cards::Deal =
-            "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
-                .parse()
-                .expect("a deal");
-        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
-        let mut view = View::new(&state, Seat::North, &[]);
-        for card in ["SA", "H9", "S7", "H2"] {
-            view.observe(card.parse().expect("a card")).expect("seen");
-        }
+        let view = spades_shown_out_of();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
         let one = view.permutation_worlds(&mut rng, 1, 0, 64).expect("worlds");
         assert!(one.len() < 24, "{} worlds from one deal", one.len());
