@@ -7,8 +7,9 @@
 //! line per deal, appended as each deal finishes. Running the same match
 //! again resumes: deals already in the file are kept, the others played.
 
+use bridge::Bridge;
 use cards::{Card, Deal, Seat, Strain, Suit};
-use games::{BeloteDeal, Bridge, PlayState};
+use games::{BeloteDeal, PlayState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -156,106 +157,34 @@ impl PointsMatch {
         }
     }
 
-    fn rng(&self, deal: usize, salt: u64) -> ChaCha8Rng {
-        let mut h = self.seed ^ 0x6a09_e667_f3bc_c908;
-        for x in [deal as u64, salt] {
-            h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(27);
-        }
-        ChaCha8Rng::seed_from_u64(h)
-    }
-
     /// Plays deal `index` twice, A holding North-South then East-West.
     ///
     /// # Errors
     /// [`PointsError::Play`] when a player cannot choose.
     pub fn play_deal(&self, index: usize) -> Result<PointsDeal, PointsError> {
-        let mut rng = self.rng(index, 0);
+        let mut rng = deal_rng(self.seed, index, 0);
         match self.game {
             PointsGame::Belote => {
                 let trump = Suit::ALL[rng.gen_range(0..4)];
                 let deal = BeloteDeal::random(&mut rng, trump, Seat::from_index(index % 4));
                 let start = PlayState::new(deal.rules(), deal.hands, deal.leader);
-                self.both_ways(index, deal.to_string(), &start)
+                play_twice(&self.a, &self.b, self.seed, index, deal.to_string(), &start)
             }
             PointsGame::Bridge => {
                 let strain = Strain::ALL[rng.gen_range(0..5)];
                 let deal = Deal::random(&mut rng, 13);
                 let trump = strain.trump();
                 let start = PlayState::new(Bridge::new(trump), deal, Seat::from_index(index % 4));
-                self.both_ways(index, format!("{} {deal}", strain.name()), &start)
-            }
-        }
-    }
-
-    fn both_ways<G: template::Oracle>(
-        &self,
-        index: usize,
-        text: String,
-        start: &PlayState<G>,
-    ) -> Result<PointsDeal, PointsError> {
-        let mut out = PointsDeal {
-            index,
-            deal: text,
-            a: [0.0; 2],
-            b: [0.0; 2],
-            seconds: [0.0; 2],
-            cpu_seconds: true,
-            moves: [0; 2],
-            play: [String::new(), String::new()],
-            commit: crate::provenance::commit(),
-        };
-        for (game, a_team) in [0usize, 1].into_iter().enumerate() {
-            let kinds = Seat::ALL.map(|s| {
-                if games::team_of(s) == a_team {
-                    self.a
-                } else {
-                    self.b
-                }
-            });
-            let mut views = Seat::ALL.map(|s| View::new(start, s, &[]));
-            let mut state = start.clone();
-            let mut rngs =
-                Seat::ALL.map(|s| self.rng(index, 1 + game as u64 * 4 + s.index() as u64));
-            while !state.is_over() {
-                let seat = state.to_move();
-                let who = usize::from(games::team_of(seat) != a_team);
-                // The thread's CPU time, not the wall clock: a paused run
-                // (SIGSTOP) or a busy machine does not count as thinking.
-                let clock = cpu_time::ThreadTime::now();
-                let choice = choose(
-                    &kinds[seat.index()],
-                    &views[seat.index()],
-                    &mut rngs[seat.index()],
+                play_twice(
+                    &self.a,
+                    &self.b,
+                    self.seed,
+                    index,
+                    format!("{} {deal}", strain.name()),
+                    &start,
                 )
-                .map_err(|e| PointsError::Play {
-                    deal: index,
-                    why: e.to_string(),
-                })?;
-                if !choice.scores.is_empty() {
-                    out.seconds[who] += clock.elapsed().as_secs_f64();
-                    out.moves[who] += 1;
-                }
-                let card: Card = choice.card;
-                if !out.play[game].is_empty() {
-                    out.play[game].push(' ');
-                }
-                out.play[game].push_str(&card.to_string());
-                state.play(card).map_err(|e| PointsError::Play {
-                    deal: index,
-                    why: e.to_string(),
-                })?;
-                for view in &mut views {
-                    view.observe(card).map_err(|e| PointsError::Play {
-                        deal: index,
-                        why: e.to_string(),
-                    })?;
-                }
             }
-            let scores = state.scores();
-            out.a[game] = scores[a_team];
-            out.b[game] = scores[1 - a_team];
         }
-        Ok(out)
     }
 
     /// Plays deals `0..deals` into the file at `path` (made if absent,
@@ -361,6 +290,93 @@ impl PointsMatch {
         done.retain(|d| d.index < deals);
         Ok(done)
     }
+}
+
+/// The random source of deal `deal` of a match of seed `seed`: `salt` 0
+/// deals the cards, `1 + 4 * game + seat` drives that seat's choices in
+/// the first (`game` 0) or second playing of the deal.
+fn deal_rng(seed: u64, deal: usize, salt: u64) -> ChaCha8Rng {
+    let mut h = seed ^ 0x6a09_e667_f3bc_c908;
+    for x in [deal as u64, salt] {
+        h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(27);
+    }
+    ChaCha8Rng::seed_from_u64(h)
+}
+
+/// Plays deal `index` of any game from `start` twice, player A holding
+/// North-South and then East-West, B the other seats; `text` is how the
+/// result names the deal. Each seat keeps what it sees and is told each
+/// card; every choice is seeded from `seed`, the deal and the seat, so the
+/// same arguments play the same cards. This is the whole of a points
+/// match for one deal: a new game needs only its rules and a start.
+///
+/// # Errors
+/// [`PointsError::Play`] when a player cannot choose.
+pub fn play_twice<G: template::Oracle>(
+    a: &PlayerKind,
+    b: &PlayerKind,
+    seed: u64,
+    index: usize,
+    text: String,
+    start: &PlayState<G>,
+) -> Result<PointsDeal, PointsError> {
+    let mut out = PointsDeal {
+        index,
+        deal: text,
+        a: [0.0; 2],
+        b: [0.0; 2],
+        seconds: [0.0; 2],
+        cpu_seconds: true,
+        moves: [0; 2],
+        play: [String::new(), String::new()],
+        commit: crate::provenance::commit(),
+    };
+    for (game, a_team) in [0usize, 1].into_iter().enumerate() {
+        let kinds = Seat::ALL.map(|s| if games::team_of(s) == a_team { *a } else { *b });
+        let mut views = Seat::ALL.map(|s| View::new(start, s, &[]));
+        let mut state = start.clone();
+        let mut rngs =
+            Seat::ALL.map(|s| deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64));
+        while !state.is_over() {
+            let seat = state.to_move();
+            let who = usize::from(games::team_of(seat) != a_team);
+            // The thread's CPU time, not the wall clock: a paused run
+            // (SIGSTOP) or a busy machine does not count as thinking.
+            let clock = cpu_time::ThreadTime::now();
+            let choice = choose(
+                &kinds[seat.index()],
+                &views[seat.index()],
+                &mut rngs[seat.index()],
+            )
+            .map_err(|e| PointsError::Play {
+                deal: index,
+                why: e.to_string(),
+            })?;
+            if !choice.scores.is_empty() {
+                out.seconds[who] += clock.elapsed().as_secs_f64();
+                out.moves[who] += 1;
+            }
+            let card: Card = choice.card;
+            if !out.play[game].is_empty() {
+                out.play[game].push(' ');
+            }
+            out.play[game].push_str(&card.to_string());
+            state.play(card).map_err(|e| PointsError::Play {
+                deal: index,
+                why: e.to_string(),
+            })?;
+            for view in &mut views {
+                view.observe(card).map_err(|e| PointsError::Play {
+                    deal: index,
+                    why: e.to_string(),
+                })?;
+            }
+        }
+        let scores = state.scores();
+        out.a[game] = scores[a_team];
+        out.b[game] = scores[1 - a_team];
+    }
+    Ok(out)
 }
 
 /// What a points match shows: A's share of the points and the paper's

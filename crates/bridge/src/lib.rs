@@ -1,6 +1,8 @@
 //! The rules of contract bridge card play: which cards are legal, who wins a
 //! trick, positions during the play, a play state that applies and undoes
-//! cards, contracts and duplicate scoring.
+//! cards, contracts and duplicate scoring, and [`Bridge`]: the same rules
+//! as a game behind [`games::TrickGame`], for the engines written once for
+//! every trick-taking game.
 //!
 //! ```
 //! use bridge::{Contract, Position};
@@ -18,11 +20,13 @@
 pub use cards;
 
 mod contract;
+mod game;
 mod play;
 mod position;
 mod rules;
 
 pub use contract::{Contract, Doubling, ParseContractError, Scoring};
+pub use game::{Bridge, BridgeScoring};
 pub use play::PlayState;
 pub use position::{PlayError, Position, PositionError};
 pub use rules::{beats, legal_cards, trick_winner};

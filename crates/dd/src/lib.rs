@@ -28,12 +28,19 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod batch;
+mod open_cards;
 mod quick;
 mod search;
 mod solver;
 mod table;
 mod tt;
 
+/// The `trump` index meaning notrump, beside the suits' 0 to 3. It lives
+/// here, not in `search`, so that `quick` (which `search` calls) does not
+/// reach back into `search`.
+pub(crate) const NOTRUMP: usize = 4;
+
+pub use open_cards::WorldSolver;
 pub use search::Stats;
 pub use solver::{CardValue, Solver, SolverError};
 pub use table::DdTable;

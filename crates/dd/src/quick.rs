@@ -1,8 +1,8 @@
 //! Quick tricks: tricks the side on lead can take at once from the top of
 //! the leader's hand, counted so that the count is always achievable.
 
-use crate::search::NOTRUMP;
 use crate::tt::Req;
+use crate::NOTRUMP;
 
 #[inline]
 fn holding(hand: u64, suit: usize) -> u16 {
@@ -874,7 +874,7 @@ pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
 #[cfg(test)]
 mod tests {
     use super::quick_tricks;
-    use crate::search::NOTRUMP;
+    use crate::NOTRUMP;
     use cards::{Deal, Seat};
 
     /// The hands of a PBN deal string as the search holds them.

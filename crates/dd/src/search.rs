@@ -10,13 +10,12 @@
 
 use crate::quick::{best_owners, later_tricks, quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
+use crate::NOTRUMP;
 
 /// Ordering bonus of the lead that last caused a cutoff with as many tricks
 /// left (a killer move, in the manner of DDS's best move; more displaces the
 /// ordering).
 const KILLER: i16 = 20;
-/// The `trump` value meaning notrump.
-pub(crate) const NOTRUMP: usize = 4;
 
 /// A position inside the search.
 #[derive(Clone, Copy, Debug)]

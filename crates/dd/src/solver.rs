@@ -1,5 +1,6 @@
-use crate::search::{Node, Search, Stats, NOTRUMP};
+use crate::search::{Node, Search, Stats};
 use crate::table::DdTable;
+use crate::NOTRUMP;
 use bridge::Position;
 use cards::{Card, Deal, DealError, Seat, Strain};
 use thiserror::Error;

@@ -6,8 +6,10 @@
 //! play, the open-card solver, the searches over possible worlds) is written
 //! once against the trait. Two games implement it:
 //!
-//! - [`Bridge`]: 52 cards, one point per trick, trumps or notrump; scored in
-//!   tricks or as a contract made or not.
+//! - `bridge::Bridge`, in the `bridge` crate beside contracts and scoring
+//!   (that crate's rules are the only copy of bridge's): 52 cards, one
+//!   point per trick, trumps or notrump; scored in tricks or as a contract
+//!   made or not.
 //! - [`Belote`]: French Belote, 32 cards, card points and the last-trick ten
 //!   (162 in all), with its duties to trump and overtrump. The exact rules,
 //!   and where common variants differ, are in the [`belote`] module.
@@ -16,11 +18,11 @@
 //! (team 0) and East-West (team 1), in both games.
 
 pub mod belote;
-mod bridge;
 mod game;
+mod open_cards;
 mod state;
 
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
-pub use bridge::{Bridge, BridgeScoring};
 pub use game::{team_of, Taken, Trick, TrickGame};
+pub use open_cards::OpenCards;
 pub use state::{PlayError, PlayState, PositionError};

@@ -76,6 +76,15 @@ struct Node {
     rest: i32,
 }
 
+impl<G: TrickGame> games::OpenCards<G> for OpenSolver<G> {
+    fn card_means(&mut self, state: &PlayState<G>) -> Vec<(Card, f64)> {
+        OpenSolver::card_means(self, state)
+    }
+    fn mean_value(&mut self, state: &PlayState<G>) -> f64 {
+        OpenSolver::mean_value(self, state)
+    }
+}
+
 impl Node {
     fn mover(&self) -> usize {
         (self.leader as usize + self.trick_len as usize) & 3

@@ -1,6 +1,7 @@
 use super::*;
+use bridge::Bridge;
 use cards::Suit;
-use games::{team_of, Belote, BeloteDeal, Bridge, Undertrump};
+use games::{team_of, Belote, BeloteDeal, Undertrump};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -3,8 +3,8 @@
 //! by PIMC or by alpha-mu over worlds drawn from what that seat knows. The
 //! one place the analysers (command line, Python, web) set this up.
 
+use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
-use crate::player::{Board, PlayError};
 use crate::view::{Table, ViewError};
 use cards::{Card, Deal, PartialDeal, Seat, Strain};
 use search::{

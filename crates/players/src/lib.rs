@@ -6,6 +6,7 @@
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
 
 pub mod analysis;
+pub mod board;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;

@@ -12,7 +12,7 @@
 //! lower-level player, drawing its own worlds from its own view of the
 //! world being played.
 
-use crate::player::{Board, PlayError};
+use crate::board::{Board, PlayError};
 use crate::seed::derive;
 use bridge::PlayState;
 use cards::{Card, Side};

@@ -11,11 +11,11 @@
 //! | `dd` | sees every card, plays a card of best double-dummy value |
 //! | `random` | a random legal card |
 
+pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
 use crate::monte_carlo::{self, Simulator};
-use crate::view::{Table, ViewError};
-use bridge::{PlayState, Position};
-use cards::{Card, Deal, Seat, Strain};
+use bridge::Position;
+use cards::Card;
 use rand::seq::IteratorRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,7 +23,6 @@ use search::{alphamu, choose, pimc_values, AlphaMuConfig, Problem, Switches};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
-use worlds::{draw, lead::AnyLead, Constraints, WorldCount};
 
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
@@ -328,50 +327,6 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// Why a player could not choose.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The view or the play is wrong.
-    #[error(transparent)]
-    View(#[from] ViewError),
-    /// No world could be drawn.
-    #[error(transparent)]
-    Worlds(#[from] worlds::WorldsError),
-    /// The search could not start.
-    #[error(transparent)]
-    Problem(#[from] search::ProblemError),
-    /// alpha-mu asked to defend.
-    #[error(transparent)]
-    AlphaMu(#[from] search::AlphaMuError),
-    /// An analysis that cannot be made (every card played, a target
-    /// beyond the deal).
-    #[error("{0}")]
-    Analysis(String),
-    /// A player for the score on a board without one.
-    #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
-    NoScore,
-}
-
-/// The deal being played and its goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
-    /// The full deal.
-    pub deal: Deal,
-    /// The strain.
-    pub strain: Strain,
-    /// Declarer.
-    pub declarer: Seat,
-    /// Tricks declarer needs in all (0 when only the number of tricks
-    /// counts, as in the recursive Monte Carlo paper).
-    pub need: usize,
-    /// What the auction says about each hand; worlds are drawn to fit it.
-    pub constraints: Constraints,
-    /// The contract and vulnerability, for players that play for the
-    /// duplicate score (`goal=score`) and for the score in match reports;
-    /// `None` for reduced deals, which have no bridge score.
-    pub scoring: Option<bridge::Scoring>,
-}
-
 /// A card chosen, with what the papers count about the choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -381,56 +336,6 @@ pub struct Decision {
     /// over the same worlds) would have played. A different card is a
     /// discrepancy in the first alpha-mu paper's table 1.
     pub depth_one: Option<Card>,
-}
-
-impl Board {
-    /// The position after `play`, checked against the deal.
-    ///
-    /// # Errors
-    /// [`PlayError::View`] when the play does not fit the deal.
-    pub fn position_after(&self, play: &[Card]) -> Result<PlayState, PlayError> {
-        let table = Table::new(&self.deal.into())?;
-        table.knowledge(self.strain, self.declarer.lho(), play)?;
-        Ok(self.replay(play))
-    }
-
-    /// The position after `play`, which must be legal (as in a playout the
-    /// players themselves produce); no check beyond the rules.
-    ///
-    /// # Panics
-    /// When a card of `play` is not legal.
-    #[must_use]
-    pub fn replay(&self, play: &[Card]) -> PlayState {
-        let mut state = PlayState::new(self.deal, self.strain, self.declarer);
-        for &card in play {
-            state.play(card).expect("a legal play");
-        }
-        state
-    }
-
-    /// The worlds `mover` imagines after `play`: `count` deals drawn from
-    /// its side's view and the auction, with the view they were drawn from.
-    ///
-    /// # Errors
-    /// [`PlayError`] when the play does not fit or no world can be drawn.
-    pub fn worlds(
-        &self,
-        mover: Seat,
-        play: &[Card],
-        count: usize,
-        seed: u64,
-    ) -> Result<(worlds::Knowledge, Vec<Deal>), PlayError> {
-        let table = Table::new(&self.deal.into())?;
-        let view = table.view(mover, self.declarer, self.strain, self.declarer.lho(), play)?;
-        let drawn = draw(
-            &view,
-            &self.constraints,
-            &AnyLead,
-            WorldCount::Sample(count),
-            seed,
-        )?;
-        Ok((view, drawn.deals))
-    }
 }
 
 /// Among the cards alpha-mu values as its chosen card (the same worlds
@@ -686,6 +591,8 @@ impl PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards::{Deal, Seat, Strain};
+    use worlds::Constraints;
 
     #[test]
     fn specs_parse_and_errors_explain() {

@@ -4,8 +4,9 @@
 //! round robin's settings unless given:
 //! `cargo run --release -p template --example bridge_moves -- [DEALS] [PLAYER...]`.
 
+use bridge::Bridge;
 use cards::{Deal, Seat, Strain};
-use games::{Bridge, PlayState};
+use games::PlayState;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use template::{choose, PlayerKind, View};

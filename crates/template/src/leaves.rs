@@ -2,7 +2,8 @@
 //! the rest of the deal with every card open, exact or truncated with
 //! random playouts.
 
-use crate::oracle::{OpenCards, Oracle};
+use crate::oracle::Oracle;
+use games::OpenCards;
 use games::{team_of, PlayState, TrickGame};
 use open_solver::Horizon;
 

@@ -27,9 +27,10 @@ mod tree;
 mod view;
 
 pub use bound::{error_bound, ErrorBound};
+pub use games::OpenCards;
 pub use leaves::{Leaves, SolverLeaves};
-pub use open_solver::Playout;
-pub use oracle::{OpenCards, Oracle};
+pub use open_solver::{Horizon, Playout};
+pub use oracle::{open_solver, Oracle};
 pub use players::{
     choose, choose_with, pimc_by_template, Choice, FusionDraw, PlayerKind, PlayerSpecError,
     Truncation,

@@ -459,7 +459,7 @@ mod tests {
             "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
                 .parse()
                 .expect("a deal");
-        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
         let view = View::new(&state, Seat::North, &[]);
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         let worlds = view.permutation_worlds(&mut rng, 4, 0, 64).expect("worlds");
@@ -490,12 +490,12 @@ mod tests {
 
     /// North's view after it led the spade ace and East and West showed
     /// out of spades.
-    fn spades_shown_out_of() -> View<games::Bridge> {
+    fn spades_shown_out_of() -> View<bridge::Bridge> {
         let deal: cards::Deal =
             "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
                 .parse()
                 .expect("a deal");
-        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
         let mut view = View::new(&state, Seat::North, &[]);
         for card in ["SA", "H9", "S7", "H2"] {
             view.observe(card.parse().expect("a card")).expect("seen");
@@ -544,7 +544,7 @@ mod tests {
             "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
                 .parse()
                 .expect("a deal");
-        let state = PlayState::new(games::Bridge::new(None), deal, Seat::North);
+        let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
         let mut view = View::new(&state, Seat::East, &[]);
         view.observe("SA".parse().expect("a card")).expect("seen");
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);

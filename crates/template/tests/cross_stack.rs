@@ -6,8 +6,9 @@
 //! searched to the end by both: each card's chance of making, the template
 //! scoring the contract 0/1 with its real-valued vectors.
 
+use bridge::{Bridge, BridgeScoring};
 use cards::{Card, Deal, Hand, Seat, Strain};
-use games::{Bridge, BridgeScoring, PlayState};
+use games::PlayState;
 use players::leaf::DdLeaf;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,8 +1,9 @@
 //! The template's specifications against plain computations on small
 //! endings, pruning against none, and the paper's examples.
 
+use bridge::Bridge;
 use cards::{Card, Hand, Seat, Suit};
-use games::{Belote, BeloteDeal, Bridge, PlayState, Undertrump};
+use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,5 +1,13 @@
-use crate::game::{team_of, Taken, Trick, TrickGame};
+//! Bridge as one game behind [`games::TrickGame`], on this crate's own
+//! rules ([`legal_cards`], [`beats`]): the generic engines (the open-card
+//! solver, the trick-costs template's searches, the points matches) play
+//! bridge through this type, with no second copy of the rules.
+
+use crate::rules::{beats, legal_cards};
+use crate::{Position, PositionError};
+use cards::Strain;
 use cards::{Card, Deal, Hand, Seat, Suit};
+use games::{team_of, PlayState, Taken, Trick, TrickGame};
 
 /// How a bridge deal is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,18 +63,11 @@ impl TrickGame for Bridge {
     }
 
     fn legal(&self, hand: Hand, trick: &Trick) -> Hand {
-        match trick.led_suit() {
-            Some(led) if hand.suit_len(led) > 0 => Hand(hand.0 & Hand::suit_mask(led)),
-            _ => hand,
-        }
+        legal_cards(hand, trick.led_suit())
     }
 
     fn beats(&self, a: Card, b: Card, _led: Suit) -> bool {
-        if a.suit == b.suit {
-            a.rank > b.rank
-        } else {
-            Some(a.suit) == self.trump
-        }
+        beats(a, b, self.trump)
     }
 
     fn card_points(&self, _card: Card) -> u32 {
@@ -118,5 +119,29 @@ impl TrickGame for Bridge {
                 scores
             }
         }
+    }
+}
+
+impl Position {
+    /// The same moment of play as a [`Position`], for the double-dummy
+    /// solver: the cards left, the strain, the trick's leader and its
+    /// cards.
+    ///
+    /// # Errors
+    /// A [`PositionError`] only if the state breaks the rules the
+    /// generic play state already enforces (never for a state built and
+    /// played through [`PlayState`]).
+    pub fn from_game(state: &PlayState<Bridge>) -> Result<Position, PositionError> {
+        let strain = state
+            .game()
+            .trump
+            .map_or(Strain::Notrump, Strain::from_suit);
+        let trick: Vec<Card> = state.trick().cards().collect();
+        // `Deal::new` checks only that no card is in two hands.
+        let remaining = Deal::new(*state.hands()).map_err(|e| match e {
+            cards::DealError::DuplicateCard { card, .. } => PositionError::DuplicateCard(card),
+            other => unreachable!("Deal::new reports only shared cards, not {other}"),
+        })?;
+        Position::new(remaining, strain, state.trick().leader(), &trick)
     }
 }

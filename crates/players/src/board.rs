@@ -1,0 +1,104 @@
+//! The deal a player is handed and the errors of choosing a card: the
+//! [`Board`] (deal, strain, declarer, target, auction constraints, score)
+//! and [`PlayError`]. Both the players and the Monte Carlo simulators
+//! stand on these, so they live apart from either.
+
+use crate::view::{Table, ViewError};
+use bridge::PlayState;
+use cards::{Card, Deal, Seat, Strain};
+use thiserror::Error;
+use worlds::{draw, lead::AnyLead, Constraints, WorldCount};
+
+/// Why a player could not choose.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The view or the play is wrong.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// No world could be drawn.
+    #[error(transparent)]
+    Worlds(#[from] worlds::WorldsError),
+    /// The search could not start.
+    #[error(transparent)]
+    Problem(#[from] search::ProblemError),
+    /// alpha-mu asked to defend.
+    #[error(transparent)]
+    AlphaMu(#[from] search::AlphaMuError),
+    /// An analysis that cannot be made (every card played, a target
+    /// beyond the deal).
+    #[error("{0}")]
+    Analysis(String),
+    /// A player for the score on a board without one.
+    #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
+    NoScore,
+}
+
+/// The deal being played and its goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// The full deal.
+    pub deal: Deal,
+    /// The strain.
+    pub strain: Strain,
+    /// Declarer.
+    pub declarer: Seat,
+    /// Tricks declarer needs in all (0 when only the number of tricks
+    /// counts, as in the recursive Monte Carlo paper).
+    pub need: usize,
+    /// What the auction says about each hand; worlds are drawn to fit it.
+    pub constraints: Constraints,
+    /// The contract and vulnerability, for players that play for the
+    /// duplicate score (`goal=score`) and for the score in match reports;
+    /// `None` for reduced deals, which have no bridge score.
+    pub scoring: Option<bridge::Scoring>,
+}
+
+impl Board {
+    /// The position after `play`, checked against the deal.
+    ///
+    /// # Errors
+    /// [`PlayError::View`] when the play does not fit the deal.
+    pub fn position_after(&self, play: &[Card]) -> Result<PlayState, PlayError> {
+        let table = Table::new(&self.deal.into())?;
+        table.knowledge(self.strain, self.declarer.lho(), play)?;
+        Ok(self.replay(play))
+    }
+
+    /// The position after `play`, which must be legal (as in a playout the
+    /// players themselves produce); no check beyond the rules.
+    ///
+    /// # Panics
+    /// When a card of `play` is not legal.
+    #[must_use]
+    pub fn replay(&self, play: &[Card]) -> PlayState {
+        let mut state = PlayState::new(self.deal, self.strain, self.declarer);
+        for &card in play {
+            state.play(card).expect("a legal play");
+        }
+        state
+    }
+
+    /// The worlds `mover` imagines after `play`: `count` deals drawn from
+    /// its side's view and the auction, with the view they were drawn from.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the play does not fit or no world can be drawn.
+    pub fn worlds(
+        &self,
+        mover: Seat,
+        play: &[Card],
+        count: usize,
+        seed: u64,
+    ) -> Result<(worlds::Knowledge, Vec<Deal>), PlayError> {
+        let table = Table::new(&self.deal.into())?;
+        let view = table.view(mover, self.declarer, self.strain, self.declarer.lho(), play)?;
+        let drawn = draw(
+            &view,
+            &self.constraints,
+            &AnyLead,
+            WorldCount::Sample(count),
+            seed,
+        )?;
+        Ok((view, drawn.deals))
+    }
+}
