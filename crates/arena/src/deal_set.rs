@@ -580,34 +580,39 @@ pub fn pbn_board(board: &SetBoard, event: &str) -> String {
         Some(s) => (s.dealer, s.vul),
         None => (Some(b.declarer), records::Vulnerability::None),
     };
-    let quoted = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut out = format!(
-        "[Event \"{}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{vul}\"]\n[Deal \"{}\"]\n[Declarer \"{}\"]\n[Contract \"{contract}\"]\n[Need \"{}\"]\n",
-        quoted(event),
-        board.number,
-        dealer.map_or(String::new(), |d| d.letter().to_string()),
-        b.deal.to_pbn_from(Seat::North),
-        b.declarer.letter(),
-        b.need,
+    let tag =
+        |out: &mut String, name: &str, value: &str| out.push_str(&records::pbn_tag(name, value));
+    let mut out = String::new();
+    tag(&mut out, "Event", event);
+    tag(&mut out, "Board", &board.number.to_string());
+    tag(
+        &mut out,
+        "Dealer",
+        &dealer.map_or(String::new(), |d| d.to_string()),
     );
+    tag(&mut out, "Vulnerable", &vul.to_string());
+    tag(&mut out, "Deal", &b.deal.to_pbn_from(Seat::North));
+    tag(&mut out, "Declarer", &b.declarer.to_string());
+    tag(&mut out, "Contract", &contract);
+    tag(&mut out, "Need", &b.need.to_string());
     if let Some(s) = &board.source {
         if let Some(name) = &s.board {
-            out += &format!("[SourceBoard \"{}\"]\n", quoted(name));
+            tag(&mut out, "SourceBoard", name);
         }
         if let Some(room) = s.room {
-            out += &format!("[Room \"{room}\"]\n");
+            tag(&mut out, "Room", &room.to_string());
         }
     }
     let constraints = b.constraints.to_string();
     if !constraints.is_empty() {
-        out += &format!("[Constraints \"{constraints}\"]\n");
+        tag(&mut out, "Constraints", &constraints);
     }
     if let Some(p) = board.pimc_make {
-        out += &format!("[PimcMake \"{p:.3}\"]\n");
+        tag(&mut out, "PimcMake", &format!("{p:.3}"));
     }
     if let Some(s) = board.source.as_ref().filter(|s| !s.auction.is_empty()) {
         if let Some(d) = s.dealer {
-            out += &format!("[Auction \"{}\"]\n", d.letter());
+            tag(&mut out, "Auction", &d.to_string());
             for row in s.auction.chunks(4) {
                 let calls: Vec<String> = row.iter().map(ToString::to_string).collect();
                 out += &calls.join(" ");
@@ -616,33 +621,10 @@ pub fn pbn_board(board: &SetBoard, event: &str) -> String {
         }
     }
     if !board.played.is_empty() {
-        out += &pbn_play_section(b, &board.played);
+        let cards = 4 * b.deal[Seat::North].len();
+        out += &records::pbn_play_section(b.declarer.lho(), b.strain.trump(), &board.played, cards);
     }
     out.push('\n');
-    out
-}
-
-/// The PBN play section of `played`: the `[Play]` tag naming the opening
-/// leader, then one line a trick with the cards in columns by seat from
-/// the leader on (`-` for a card not yet played), then `*` when the play
-/// stops before the end.
-fn pbn_play_section(board: &Board, played: &[Card]) -> String {
-    let leader = board.declarer.lho();
-    let mut out = format!("[Play \"{}\"]\n", leader.letter());
-    let mut state = PlayState::new(board.deal, board.strain, board.declarer);
-    for trick in played.chunks(4) {
-        let mut columns = ["-".to_string(), "-".into(), "-".into(), "-".into()];
-        for &card in trick {
-            let seat = state.position().to_move();
-            columns[(seat.index() + 4 - leader.index()) % 4] = card.to_string();
-            state.play(card).expect("a legal play");
-        }
-        out += &columns.join(" ");
-        out.push('\n');
-    }
-    if !state.is_over() {
-        out += "*\n";
-    }
     out
 }
 

@@ -25,7 +25,7 @@ pub use record::{
     auction_complete, auction_ending_in, auction_for, contract_of, select_boards, GameRecord,
     RecordError, RecordWarning, Room, Vulnerability,
 };
-pub use write::{lin_name, write_lin, write_pbn};
+pub use write::{lin_name, pbn_play_section, pbn_tag, write_lin, write_pbn};
 
 use std::path::Path;
 

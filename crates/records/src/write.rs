@@ -19,10 +19,7 @@ fn seat_name(seat: Seat) -> &'static str {
 #[must_use]
 pub fn write_pbn(game: &GameRecord) -> String {
     let mut out = String::new();
-    let tag = |out: &mut String, name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        writeln!(out, "[{name} \"{value}\"]").expect("a string");
-    };
+    let tag = |out: &mut String, name: &str, value: &str| out.push_str(&pbn_tag(name, value));
     tag(&mut out, "Event", game.event.as_deref().unwrap_or(""));
     tag(&mut out, "Site", "");
     tag(&mut out, "Date", "");
@@ -42,13 +39,7 @@ pub fn write_pbn(game: &GameRecord) -> String {
         "Dealer",
         &game.dealer.map_or(String::new(), |s| s.to_string()),
     );
-    let vul = match game.vul {
-        Vulnerability::None => "None",
-        Vulnerability::NS => "NS",
-        Vulnerability::EW => "EW",
-        Vulnerability::All => "All",
-    };
-    tag(&mut out, "Vulnerable", vul);
+    tag(&mut out, "Vulnerable", &game.vul.to_string());
     tag(
         &mut out,
         "Deal",
@@ -86,30 +77,48 @@ pub fn write_pbn(game: &GameRecord) -> String {
     }
     if let (Some(declarer), Some(contract)) = (game.declarer, game.contract) {
         if !game.play.is_empty() {
-            let first = declarer.lho();
-            tag(&mut out, "Play", &first.to_string());
-            let trump = contract.strain.trump();
-            let mut leader = first;
-            for trick in game.play.chunks(4) {
-                let mut row = [
-                    "-".to_string(),
-                    "-".to_string(),
-                    "-".to_string(),
-                    "-".to_string(),
-                ];
-                for (k, card) in trick.iter().enumerate() {
-                    let seat = Seat::from_index(leader.index() + k);
-                    row[(seat.index() + 4 - first.index()) % 4] = card.to_string();
-                }
-                writeln!(out, "{}", row.join(" ")).expect("a string");
-                if let [a, b, c, d] = *trick {
-                    leader = bridge::trick_winner(&[a, b, c, d], leader, trump);
-                }
-            }
-            if game.play.len() < 52 {
-                out.push_str("*\n");
-            }
+            out += &pbn_play_section(declarer.lho(), contract.strain.trump(), &game.play, 52);
         }
+    }
+    out
+}
+
+/// One PBN tag line, `[Name "value"]` and a line break, with `\` and `"`
+/// in the value escaped.
+#[must_use]
+pub fn pbn_tag(name: &str, value: &str) -> String {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{value}\"]\n")
+}
+
+/// The PBN play section of `play`, a legal play from the opening lead by
+/// `first` in a deal of `deal_cards` cards (52, or fewer for a reduced
+/// deal) with `trump` (`None`: notrump): the `[Play]` tag naming `first`,
+/// one line a trick with the cards in columns by seat from `first` on
+/// (`-` for a card not yet played), then `*` when the play stops before
+/// the end.
+#[must_use]
+pub fn pbn_play_section(
+    first: Seat,
+    trump: Option<Suit>,
+    play: &[Card],
+    deal_cards: usize,
+) -> String {
+    let mut out = pbn_tag("Play", &first.to_string());
+    let mut leader = first;
+    for trick in play.chunks(4) {
+        let mut row = ["-", "-", "-", "-"].map(String::from);
+        for (k, card) in trick.iter().enumerate() {
+            let seat = Seat::from_index(leader.index() + k);
+            row[(seat.index() + 4 - first.index()) % 4] = card.to_string();
+        }
+        writeln!(out, "{}", row.join(" ")).expect("a string");
+        if let [a, b, c, d] = *trick {
+            leader = bridge::trick_winner(&[a, b, c, d], leader, trump);
+        }
+    }
+    if play.len() < deal_cards {
+        out.push_str("*\n");
     }
     out
 }
