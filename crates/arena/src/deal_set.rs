@@ -57,7 +57,7 @@ pub const SEVEN_NT_CONSTRAINTS: &str =
 
 /// What declarer aims at in a reduced deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
+pub enum ReducedTarget {
     /// Declarer's double-dummy tricks.
     DoubleDummy,
     /// Every trick; only deals where that is makeable double dummy.
@@ -66,24 +66,24 @@ pub enum Goal {
     Tricks,
 }
 
-impl FromStr for Goal {
+impl FromStr for ReducedTarget {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
-            "dd" => Ok(Goal::DoubleDummy),
-            "all" => Ok(Goal::All),
-            "tricks" => Ok(Goal::Tricks),
+            "dd" => Ok(ReducedTarget::DoubleDummy),
+            "all" => Ok(ReducedTarget::All),
+            "tricks" => Ok(ReducedTarget::Tricks),
             other => Err(format!("unknown goal '{other}' (dd, all, tricks)")),
         }
     }
 }
 
-impl fmt::Display for Goal {
+impl fmt::Display for ReducedTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Goal::DoubleDummy => "dd",
-            Goal::All => "all",
-            Goal::Tricks => "tricks",
+            ReducedTarget::DoubleDummy => "dd",
+            ReducedTarget::All => "all",
+            ReducedTarget::Tricks => "tricks",
         })
     }
 }
@@ -124,7 +124,7 @@ pub enum Kind {
         /// Cards in each hand.
         cards_per_hand: usize,
         /// Declarer's goal.
-        goal: Goal,
+        goal: ReducedTarget,
         /// The cards dealt.
         deck: Deck,
     },
@@ -266,7 +266,7 @@ impl DealSetSpec {
                     "--cards {cards_per_hand}: a hand has 1 to 13 cards"
                 )));
             }
-            if goal == Goal::Tricks && self.filter.is_some() {
+            if goal == ReducedTarget::Tricks && self.filter.is_some() {
                 return Err(DealSetError::Spec(
                     "--filter needs a contract; with --goal tricks every deal is made".into(),
                 ));
@@ -316,7 +316,7 @@ impl DealSetSpec {
                     Deck::Full => Deal::random_from_full_deck(&mut rng, cards_per_hand),
                 };
                 let mut dd = declarer_dd_tricks(&deal);
-                if 2 * dd < cards_per_hand && goal != Goal::Tricks {
+                if 2 * dd < cards_per_hand && goal != ReducedTarget::Tricks {
                     // Give the declaring side the stronger cards, as an
                     // auction would.
                     let turned = Deal::new(cards::BySeat::from_fn(|s| deal[s.lho()]))
@@ -327,10 +327,10 @@ impl DealSetSpec {
                     }
                 }
                 match goal {
-                    Goal::DoubleDummy => (deal, dd.max(1)),
-                    Goal::All if dd == cards_per_hand => (deal, cards_per_hand),
-                    Goal::All => return None,
-                    Goal::Tricks => (deal, 0),
+                    ReducedTarget::DoubleDummy => (deal, dd.max(1)),
+                    ReducedTarget::All if dd == cards_per_hand => (deal, cards_per_hand),
+                    ReducedTarget::All => return None,
+                    ReducedTarget::Tricks => (deal, 0),
                 }
             }
         };
@@ -871,7 +871,7 @@ mod tests {
         let s = spec(
             Kind::Reduced {
                 cards_per_hand: 5,
-                goal: Goal::DoubleDummy,
+                goal: ReducedTarget::DoubleDummy,
                 deck: Deck::Top,
             },
             3,
@@ -884,7 +884,7 @@ mod tests {
         let grand = spec(
             Kind::Reduced {
                 cards_per_hand: 4,
-                goal: Goal::All,
+                goal: ReducedTarget::All,
                 deck: Deck::Top,
             },
             3,
@@ -901,7 +901,7 @@ mod tests {
         let mut s = spec(
             Kind::Reduced {
                 cards_per_hand: 6,
-                goal: Goal::DoubleDummy,
+                goal: ReducedTarget::DoubleDummy,
                 deck: Deck::Top,
             },
             6,
@@ -1008,7 +1008,7 @@ mod tests {
         let e = spec(
             Kind::Reduced {
                 cards_per_hand: 5,
-                goal: Goal::Tricks,
+                goal: ReducedTarget::Tricks,
                 deck: Deck::Top,
             },
             1,

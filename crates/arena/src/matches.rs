@@ -688,11 +688,11 @@ mod tests {
     }
 
     fn five_card_boards(count: usize) -> Vec<SetBoard> {
-        use crate::deal_set::{self, DealSetSpec, Goal, Kind};
+        use crate::deal_set::{self, DealSetSpec, Kind, ReducedTarget};
         let spec = DealSetSpec {
             kind: Kind::Reduced {
                 cards_per_hand: 5,
-                goal: Goal::DoubleDummy,
+                goal: ReducedTarget::DoubleDummy,
                 deck: crate::deal_set::Deck::Top,
             },
             count,

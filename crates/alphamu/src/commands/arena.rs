@@ -3,7 +3,7 @@
 
 use crate::progress::Meter;
 use anyhow::{bail, Context, Result};
-use arena::deal_set::{self, DealSetSpec, Goal, Kind};
+use arena::deal_set::{self, DealSetSpec, Kind, ReducedTarget};
 use arena::experiments::{self, Progress};
 use arena::matches::{self, DealOutcome, MatchConfig};
 use arena::results::{self, digest, MatchHeader, Mode, ResultsWriter};
@@ -107,7 +107,7 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
             cards_per_hand: args.cards,
             goal: args
                 .goal
-                .parse::<Goal>()
+                .parse::<ReducedTarget>()
                 .map_err(anyhow::Error::msg)
                 .context("--goal")?,
             deck: args

@@ -33,7 +33,7 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
         worlds,
     };
     let sets = if ctx.quick {
-        let small = reduced(6, Goal::DoubleDummy);
+        let small = reduced(6, ReducedTarget::DoubleDummy);
         [
             set("deals-52", small, 0, ctx.count(10, 0), 52, vec![20, 40]),
             set("deals-36", small, 2, ctx.count(10, 0), 36, vec![20]),
@@ -160,7 +160,7 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
 /// paper.
 pub(super) fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let kind = if ctx.quick {
-        reduced(6, Goal::All)
+        reduced(6, ReducedTarget::All)
     } else {
         Kind::SevenNt
     };
@@ -238,7 +238,12 @@ pub(super) fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentE
 pub(super) fn optimizing_figures(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let n = ctx.count(8, 1000);
     let (kind, after_tricks, worlds, moves): (Kind, usize, Vec<usize>, Vec<usize>) = if ctx.quick {
-        (reduced(6, Goal::DoubleDummy), 2, vec![20, 40], vec![1, 2])
+        (
+            reduced(6, ReducedTarget::DoubleDummy),
+            2,
+            vec![20, 40],
+            vec![1, 2],
+        )
     } else {
         (
             Kind::ThreeNt,

@@ -9,7 +9,7 @@
 //! overrides the number) and a quick size that runs in minutes on small
 //! deals and exists to check the machinery, not to measure anything.
 
-use crate::deal_set::{self, DealSetError, DealSetSpec, Deck, Goal, Kind, SetBoard};
+use crate::deal_set::{self, DealSetError, DealSetSpec, Deck, Kind, ReducedTarget, SetBoard};
 use crate::matches::{
     self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
 };
@@ -441,7 +441,7 @@ fn spec(s: &str) -> PlayerSpec {
     s.parse().expect("the experiments' specs are valid")
 }
 
-fn reduced(cards_per_hand: usize, goal: Goal) -> Kind {
+fn reduced(cards_per_hand: usize, goal: ReducedTarget) -> Kind {
     Kind::Reduced {
         cards_per_hand,
         goal,
@@ -556,7 +556,7 @@ mod tests {
         let elsewhere = tempfile::tempdir().unwrap();
         let context = |dir: PathBuf| context(dir, 3, &Quiet);
         let spec = |count| DealSetSpec {
-            kind: reduced(5, Goal::DoubleDummy),
+            kind: reduced(5, ReducedTarget::DoubleDummy),
             count,
             seed: 3,
             filter: None,
@@ -616,7 +616,7 @@ mod tests {
         let counting = Counting(0.into(), 0.into());
         let context = |dir: PathBuf| context(dir, 3, &counting);
         let spec = |count, seed| DealSetSpec {
-            kind: reduced(5, Goal::DoubleDummy),
+            kind: reduced(5, ReducedTarget::DoubleDummy),
             count,
             seed,
             filter: None,
@@ -672,7 +672,7 @@ mod tests {
         let made = || counting.0.swap(0, std::sync::atomic::Ordering::Relaxed);
         // A filter, so that a board's number is not its candidate's.
         let spec = |count| DealSetSpec {
-            kind: reduced(5, Goal::DoubleDummy),
+            kind: reduced(5, ReducedTarget::DoubleDummy),
             count,
             seed: 5,
             filter: Some((0.3, 0.7)),

@@ -15,7 +15,7 @@ pub(super) fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, Exp
         (_, false) => (ctx.count(10, 100), &[(3, 1), (10, 3), (30, 10), (100, 30)]),
     };
     let set = DealSetSpec {
-        kind: reduced(cards, Goal::Tricks),
+        kind: reduced(cards, ReducedTarget::Tricks),
         count: n,
         seed: ctx.seed,
         filter: None,
@@ -130,7 +130,7 @@ pub(super) fn rmc_versus_reference(
         let set = DealSetSpec {
             kind: Kind::Reduced {
                 cards_per_hand: 5,
-                goal: Goal::Tricks,
+                goal: ReducedTarget::Tricks,
                 deck,
             },
             count: n,
