@@ -68,5 +68,5 @@ fn main() {
         .nth(1)
         .map_or(10, |a| a.parse().expect("a number"));
     run(&Pimc, n, 16, usize::MAX);
-    run(&AlphaMu, n, 0, 5);
+    run(&AlphaMu::default(), n, 0, 5);
 }

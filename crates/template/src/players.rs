@@ -3,7 +3,7 @@
 
 use crate::leaves::SolverLeaves;
 use crate::oracle::Oracle;
-use crate::spec::{AlphaMu, Fusion, Pimc, Spec};
+use crate::spec::{AlphaMu, Fusion, Pimc, RootCriterion, Spec};
 use crate::tree::{Depth, Tree, MAX_WORLDS};
 use crate::view::{View, ViewError};
 use cards::{Card, Hand};
@@ -47,6 +47,8 @@ pub enum PlayerKind {
         worlds: usize,
         /// Where the search stops.
         cut: Truncation,
+        /// How the root chooses among the fronts of its cards.
+        root: AlphaMuRoot,
     },
     /// Fusion over `base` drawn deals and every permutation of their
     /// hands that fits what is known, more deals drawn while there are
@@ -65,6 +67,23 @@ pub enum PlayerKind {
         /// Where the search stops.
         cut: Truncation,
     },
+}
+
+/// How alpha-mu's root chooses among the fronts of its cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AlphaMuRoot {
+    /// The card whose front holds the best vector on average (the papers'
+    /// text); `root=best`, the default.
+    #[default]
+    Best,
+    /// The paper's public code (`criterion` in its `alpha_mu.h`): every
+    /// card's front scored by its smallest sum of the declaring team's
+    /// points, the declaring team taking the largest score and the defence
+    /// the smallest. The declaring team is the opening leader's, as the
+    /// code sets it in every game. For the defence that is the best vector
+    /// (the points of a deal are constant), for the declaring team the
+    /// worst ([`RootCriterion::Worst`]); `root=paper`.
+    Paper,
 }
 
 /// How Fusion makes its worlds.
@@ -126,6 +145,7 @@ impl PlayerKind {
             "alphamu" => Some(PlayerKind::AlphaMu {
                 worlds: 10,
                 cut: cut(alphamu_rd),
+                root: AlphaMuRoot::Best,
             }),
             // The paper's 24 worlds: one drawn deal and the 24 ways of
             // handing its four hands around the seats, and more deals drawn
@@ -176,9 +196,17 @@ impl fmt::Display for PlayerKind {
                 write!(f, "pimc:worlds={worlds}")?;
                 cut(f, c, false)
             }
-            PlayerKind::AlphaMu { worlds, cut: c } => {
+            PlayerKind::AlphaMu {
+                worlds,
+                cut: c,
+                root,
+            } => {
                 write!(f, "alphamu:worlds={worlds}")?;
-                cut(f, c, true)
+                cut(f, c, true)?;
+                match root {
+                    AlphaMuRoot::Best => Ok(()),
+                    AlphaMuRoot::Paper => write!(f, ":root=paper"),
+                }
             }
             PlayerKind::Fusion {
                 base,
@@ -244,6 +272,14 @@ impl FromStr for PlayerKind {
                         }
                     }
                 }
+                "root" => match (&mut kind, value) {
+                    (PlayerKind::AlphaMu { root, .. }, "best") => *root = AlphaMuRoot::Best,
+                    (PlayerKind::AlphaMu { root, .. }, "paper") => *root = AlphaMuRoot::Paper,
+                    (PlayerKind::AlphaMu { .. }, _) => {
+                        return Err(err(format!("root={value:?}: expected best or paper")))
+                    }
+                    _ => return Err(err(format!("root= does not apply to {name}"))),
+                },
                 "draw" => match (&mut kind, value) {
                     (PlayerKind::Fusion { draw, .. }, "fit") => *draw = FusionDraw::Fit,
                     (PlayerKind::Fusion { draw, .. }, "paper") => *draw = FusionDraw::Paper,
@@ -377,10 +413,17 @@ pub fn choose_with<G: Oracle>(
                 worlds: drawn.len(),
             })
         }
-        PlayerKind::AlphaMu { worlds, cut } => {
+        PlayerKind::AlphaMu { worlds, cut, root } => {
+            let declaring = games::team_of(view.seat()) == games::team_of(view.opener());
+            let spec = AlphaMu {
+                root: match root {
+                    AlphaMuRoot::Paper if declaring => RootCriterion::Worst,
+                    AlphaMuRoot::Paper | AlphaMuRoot::Best => RootCriterion::Best,
+                },
+            };
             let drawn = view.draw_many(rng, *worlds)?;
             if exact {
-                let scores = search(&AlphaMu, view, &drawn, cut, cards_left, seed);
+                let scores = search(&spec, view, &drawn, cut, cards_left, seed);
                 return Ok(Choice {
                     card: best(&scores),
                     scores,
@@ -402,7 +445,7 @@ pub fn choose_with<G: Oracle>(
             let root = view.position_in(real);
             let mut leaves = leaves(view.game(), cards_left, cut, seed);
             let mut tree = Tree::new(
-                &AlphaMu,
+                &spec,
                 &root,
                 &drawn,
                 &mut leaves,
@@ -557,6 +600,7 @@ mod tests {
             "fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
             "fusion:draw=paper:leaf=5:rd=20:playouts=8",
             "pimc:worlds=10:rd=20:playouts=8:playout=paper",
+            "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:root=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
@@ -580,5 +624,10 @@ mod tests {
         assert!("fusion:draw=more".parse::<PlayerKind>().is_err());
         assert!("pimc:draw=paper".parse::<PlayerKind>().is_err());
         assert!("pimc:playout=lowest".parse::<PlayerKind>().is_err());
+        // The code's root criterion is alpha-mu's alone.
+        assert!("alphamu:root=worst".parse::<PlayerKind>().is_err());
+        assert!("pimc:root=paper".parse::<PlayerKind>().is_err());
+        let best: PlayerKind = "alphamu:root=best".parse().expect("a spec");
+        assert_eq!(best, "alphamu".parse().expect("a spec"));
     }
 }

@@ -228,8 +228,29 @@ pub type ScoreFront = Vec<Vec<f64>>;
 /// cuts, with the front of a higher node, are not sound here: an
 /// opponent's node higher up mixes in vectors of other worlds, and the
 /// root player's partner maximises world by world.)
+///
+/// The root's criterion is [`RootCriterion::Best`] (the front's best
+/// vector) unless set otherwise.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AlphaMu;
+pub struct AlphaMu {
+    /// How the root scores a card's front.
+    pub root: RootCriterion,
+}
+
+/// How alpha-mu's root scores the front after a card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RootCriterion {
+    /// The mean of the front's best vector: the strategy after the card
+    /// that does best on average (the papers' text; the default).
+    #[default]
+    Best,
+    /// The mean of the front's worst vector: what the trick-costs paper's
+    /// public code does for the declaring team (its criterion takes the
+    /// smallest sum of the declaring team's points for both teams, which
+    /// for the defence is the defence's best vector, [`RootCriterion::Best`]
+    /// here).
+    Worst,
+}
 
 /// Whether `a` is at least as good as `b` for the root in every world of
 /// `worlds`.
@@ -301,10 +322,11 @@ impl Spec for AlphaMu {
     }
 
     fn score(&self, worlds: u64, value: &ScoreFront) -> f64 {
-        value
-            .iter()
-            .map(|v| mean(worlds, v))
-            .fold(f64::NEG_INFINITY, f64::max)
+        let means = value.iter().map(|v| mean(worlds, v));
+        match self.root {
+            RootCriterion::Best => means.fold(f64::NEG_INFINITY, f64::max),
+            RootCriterion::Worst => means.fold(f64::INFINITY, f64::min),
+        }
     }
 
     fn open_bound(&self, _world_count: usize) -> Option<ScoreFront> {

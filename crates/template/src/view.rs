@@ -56,6 +56,9 @@ pub struct View<G: TrickGame> {
     taken: Taken,
     lacks: [Hand; 4],
     tricks_left: usize,
+    /// The seat that led the trick on the table when the view began (the
+    /// opening leader for a view made at the start of a deal).
+    opener: Seat,
 }
 
 impl<G: TrickGame> View<G> {
@@ -84,7 +87,15 @@ impl<G: TrickGame> View<G> {
             taken: *state.taken(),
             lacks: [Hand::EMPTY; 4],
             tricks_left: state.tricks_left(),
+            opener: state.trick().leader(),
         }
+    }
+
+    /// The seat that led the trick on the table when the view was made:
+    /// for a view made at the start of a deal, the opening leader, whom
+    /// the trick-costs paper's code takes as the declarer in every game.
+    pub const fn opener(&self) -> Seat {
+        self.opener
     }
 
     /// The rules.

@@ -173,7 +173,7 @@ fn alphamu_gives_the_same_values_in_both_stacks() {
         let state = contract_rules(&p);
         let mut leaves = SolverLeaves::exact(*state.game());
         let cards = Tree::new(
-            &AlphaMu,
+            &AlphaMu::default(),
             &state,
             &p.worlds,
             &mut leaves,
@@ -199,8 +199,9 @@ fn alphamu_gives_the_same_values_in_both_stacks() {
         // Pruning on 0/1 scores changes nothing (the score only turns the
         // points, never against their order).
         let mut leaves = SolverLeaves::exact(*state.game());
+        let spec = AlphaMu::default();
         let mut plain = Tree::new(
-            &AlphaMu,
+            &spec,
             &state,
             &p.worlds,
             &mut leaves,

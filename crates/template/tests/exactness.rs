@@ -136,7 +136,7 @@ impl Spec for EveryStrategy {
         acc.1.then_some(acc.0)
     }
     fn score(&self, worlds: u64, value: &Self::Value) -> f64 {
-        AlphaMu.score(worlds, value)
+        AlphaMu::default().score(worlds, value)
     }
     fn open_bound(&self, _n: usize) {}
     fn child_bound(&self, _n: &NodeInfo, _a: &Self::Acc, _i: &()) {}
@@ -174,7 +174,7 @@ fn alphamu_keeps_the_best_strategy_of_a_plain_enumeration() {
         let (state, view) = ending(&mut rng, 2, i % 4);
         let worlds = view.draw_many(&mut rng, 3).expect("worlds");
         let every = scores(&EveryStrategy, &state, &worlds, false);
-        let alphamu = scores(&AlphaMu, &state, &worlds, true);
+        let alphamu = scores(&AlphaMu::default(), &state, &worlds, true);
         assert!(
             close(&every, &alphamu),
             "ending {i}: {every:?} against {alphamu:?}"
@@ -197,8 +197,8 @@ fn pruning_changes_no_card_and_no_score() {
         );
         assert!(
             close(
-                &scores(&AlphaMu, &state, &worlds, true),
-                &scores(&AlphaMu, &state, &worlds, false)
+                &scores(&AlphaMu::default(), &state, &worlds, true),
+                &scores(&AlphaMu::default(), &state, &worlds, false)
             ),
             "alphamu, ending {i}"
         );
@@ -267,11 +267,11 @@ fn figure_2_left_pimc_overrates_the_ace_discard_and_alphamu_does_not() {
     // PIMC sees each world open: South keeps the right ace in both.
     assert_eq!(root_value(&Pimc, &state, &worlds), 1.0);
     // alpha-mu knows one strategy must serve both worlds: half a trick.
-    assert_eq!(root_value(&AlphaMu, &state, &worlds), 0.5);
+    assert_eq!(root_value(&AlphaMu::default(), &state, &worlds), 0.5);
     // Each discard wins in one world of two.
     let expected = vec![("HA".to_string(), 0.5), ("SA".to_string(), 0.5)];
     assert_eq!(card_scores(&Pimc, &state, &worlds), expected);
-    assert_eq!(card_scores(&AlphaMu, &state, &worlds), expected);
+    assert_eq!(card_scores(&AlphaMu::default(), &state, &worlds), expected);
 }
 
 #[test]
@@ -284,7 +284,7 @@ fn figure_2_right_alphamu_ties_and_fusion_prefers_the_club_ace() {
     // alpha-mu: South knows its hand, one world; West sees it too.
     let (state, worlds) = bridge(real, Seat::South, &[], &[real]);
     let expected = vec![("CA".to_string(), 1.0), ("S2".to_string(), 1.0)];
-    assert_eq!(card_scores(&AlphaMu, &state, &worlds), expected);
+    assert_eq!(card_scores(&AlphaMu::default(), &state, &worlds), expected);
     // Fusion: West cannot tell the two worlds apart and mixes its discards.
     let (state, worlds) = bridge(real, Seat::South, &[], &[real, fake]);
     let expected = vec![("CA".to_string(), 1.5), ("S2".to_string(), 1.0)];
@@ -379,4 +379,50 @@ fn bridge_leaf_values_in_a_row_equal_the_open_solvers() {
             "position {i}: {deal}"
         );
     }
+}
+
+/// The paper's code's root criterion (`root=paper`): for a player of the
+/// defence (not the opening leader's team) it chooses as the papers' text
+/// does, card for card and score for score; for the declaring team it
+/// scores every card by the front's worst vector, never above the best,
+/// and on some endings below it.
+#[test]
+fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
+    use template::{choose_with, PlayerKind};
+    let best: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none".parse().unwrap();
+    let paper: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none:root=paper"
+        .parse()
+        .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let (mut declaring, mut lower) = (0, 0);
+    for i in 0..30 {
+        let (_, view) = ending(&mut rng, 3, i % 4);
+        let seed = rng.gen::<u64>();
+        let a = choose_with(&best, &view, &mut ChaCha8Rng::seed_from_u64(seed), true).unwrap();
+        let b = choose_with(&paper, &view, &mut ChaCha8Rng::seed_from_u64(seed), true).unwrap();
+        let cards = |c: &template::Choice| c.scores.iter().map(|s| s.0).collect::<Vec<_>>();
+        assert_eq!(cards(&a), cards(&b));
+        if games::team_of(view.seat()) == games::team_of(view.opener()) {
+            declaring += 1;
+            for ((_, x), (_, y)) in a.scores.iter().zip(&b.scores) {
+                assert!(y <= &(x + 1e-9), "ending {i}: worst {y} above best {x}");
+            }
+            lower += usize::from(
+                a.scores
+                    .iter()
+                    .zip(&b.scores)
+                    .any(|(x, y)| y.1 < x.1 - 1e-9),
+            );
+        } else {
+            assert_eq!(
+                a.scores, b.scores,
+                "ending {i}: a defender's scores changed"
+            );
+            assert_eq!(a.card, b.card);
+        }
+    }
+    assert!(
+        declaring > 0 && lower > 0,
+        "{declaring} declaring endings, {lower} lower"
+    );
 }

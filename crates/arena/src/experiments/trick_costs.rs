@@ -44,7 +44,8 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 /// ([`template::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
 /// ([`template::Playout::PaperCode`] playouts past depth-rd), Fusion
-/// with the code's worlds too. The quick run's players search 2 cards deep
+/// with the code's worlds too, alpha-mu with the code's root criterion
+/// ([`template::AlphaMuRoot::Paper`]). The quick run's players search 2 cards deep
 /// before the playouts.
 fn paper_code_players(
     players: &[(&'static str, PlayerKind)],
@@ -90,6 +91,9 @@ fn paper_code_players(
         }
         if let PlayerKind::Fusion { draw, .. } = &mut kind {
             *draw = template::FusionDraw::Paper;
+        }
+        if let PlayerKind::AlphaMu { root, .. } = &mut kind {
+            *root = template::AlphaMuRoot::Paper;
         }
         kind
     };
@@ -286,7 +290,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
         }
     }
     if !rows.is_empty() {
-        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
+        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
         out += &rows;
     }
     out += "\nPlayers:\n\n";

@@ -46,22 +46,36 @@ fn a_player_chooses_among_the_cards_it_holds() {
 #[test]
 fn alphamu_unites_at_the_root_and_combines_elsewhere() {
     let root = node(Role::Root, 2, vec![0b11]);
-    let mut acc = AlphaMu.start(&root);
-    AlphaMu.add(&root, &mut acc, 0b11, vec![vec![1.0, 0.0]]);
-    AlphaMu.add(&root, &mut acc, 0b11, vec![vec![0.0, 1.0], vec![0.0, 0.5]]);
+    let mut acc = AlphaMu::default().start(&root);
+    AlphaMu::default().add(&root, &mut acc, 0b11, vec![vec![1.0, 0.0]]);
+    AlphaMu::default().add(&root, &mut acc, 0b11, vec![vec![0.0, 1.0], vec![0.0, 0.5]]);
     assert_eq!(
-        AlphaMu.finish(&root, acc),
+        AlphaMu::default().finish(&root, acc),
         Some(vec![vec![1.0, 0.0], vec![0.0, 1.0]])
     );
     // An opponent takes the smaller score world by world, for each pair of
     // strategies; [0, 0] is dominated by [0, 1] and dropped.
     let opp = node(Role::Opponent, 2, vec![0b01, 0b10]);
-    let mut acc = AlphaMu.start(&opp);
-    AlphaMu.add(&opp, &mut acc, 0b11, vec![vec![1.0, 0.0], vec![0.0, 1.0]]);
-    AlphaMu.add(&opp, &mut acc, 0b11, vec![vec![1.0, 1.0]]);
-    let front = AlphaMu.finish(&opp, acc).expect("a front");
+    let mut acc = AlphaMu::default().start(&opp);
+    AlphaMu::default().add(&opp, &mut acc, 0b11, vec![vec![1.0, 0.0], vec![0.0, 1.0]]);
+    AlphaMu::default().add(&opp, &mut acc, 0b11, vec![vec![1.0, 1.0]]);
+    let front = AlphaMu::default().finish(&opp, acc).expect("a front");
     assert_eq!(front, vec![vec![1.0, 0.0], vec![0.0, 1.0]]);
-    assert_eq!(AlphaMu.score(0b11, &front), 0.5);
+    assert_eq!(AlphaMu::default().score(0b11, &front), 0.5);
+}
+
+#[test]
+fn the_root_scores_a_front_by_its_best_or_its_worst_vector() {
+    // Neither vector dominates the other, so both stay in the front.
+    let front = vec![vec![2.0, 0.0], vec![0.5, 0.5]];
+    let best = AlphaMu::default();
+    let worst = AlphaMu {
+        root: RootCriterion::Worst,
+    };
+    assert_eq!(best.score(0b11, &front), 1.0);
+    assert_eq!(worst.score(0b11, &front), 0.5);
+    // Only the worlds given count.
+    assert_eq!(worst.score(0b10, &front), 0.0);
 }
 
 #[test]
