@@ -226,3 +226,64 @@ fn a_points_match_plays_resumes_and_refuses_another_match() {
     let err = String::from_utf8(bad.get_output().stderr.clone()).unwrap();
     assert!(err.contains("--a") && err.contains("wrlds"), "{err}");
 }
+
+/// `alphamu match --game belote` is the points match under the one
+/// `match` command: the same results file, byte for byte, as
+/// `points-match`; bridge-only options and a deal-set path are refused by
+/// name.
+#[test]
+fn match_with_a_game_plays_the_points_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let (via_match, via_points) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+    for (command, results) in [("match", &via_match), ("points-match", &via_points)] {
+        let mut cmd = alphamu();
+        cmd.arg(command);
+        if command == "match" {
+            cmd.args(["--game", "belote"]);
+        }
+        cmd.args([
+            "--a",
+            "pimc:worlds=2:rd=none",
+            "--b",
+            "random",
+            "--deals",
+            "2",
+        ])
+        .args(["--threads", "1", "--results"])
+        .arg(results)
+        .assert()
+        .success();
+    }
+    let without_commit = |p: &std::path::Path| {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                v["seconds"] = Value::Null;
+                v
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(without_commit(&via_match), without_commit(&via_points));
+    let refused = |extra: &[&str]| {
+        let out = alphamu()
+            .args([
+                "match", "--game", "belote", "--a", "random", "--b", "random",
+            ])
+            .args(extra)
+            .arg("--results")
+            .arg(dir.path().join("c.jsonl"))
+            .assert()
+            .failure();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let e = refused(&["--deals", "1", "--mode", "pairs"]);
+    assert!(e.contains("--mode is for --game bridge only"), "{e}");
+    let e = refused(&["--deals", "set.pbn"]);
+    assert!(
+        e.contains("--deals \"set.pbn\"") && e.contains("number"),
+        "{e}"
+    );
+}

@@ -159,28 +159,38 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
 /// Arguments of `alphamu match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// The deal set (PBN, as `alphamu deals` writes it).
+    /// The game: bridge (duplicate on a deal set, the bridge papers'
+    /// matches), or, as `points-match` plays them, belote or
+    /// bridge-cardplay (the trick-costs paper's bridge: a random strain,
+    /// every seat its own hand, tricks as points).
+    #[arg(long, value_enum, default_value_t = MatchGame::Bridge)]
+    game: MatchGame,
+    /// Bridge: the deal set (PBN, as `alphamu deals` writes it). Belote
+    /// and bridge-cardplay: how many random deals, each played twice (0
+    /// sums up what the results file holds).
     #[arg(long)]
-    deals: PathBuf,
-    /// Player A.
+    deals: String,
+    /// Player A: a bridge player spec (`alphamu:m=3,w=20`), or for the
+    /// other games a template player (`pimc:worlds=10`).
     #[arg(long)]
     a: String,
     /// Player B.
     #[arg(long)]
     b: String,
-    /// The defenders in declarer mode.
-    #[arg(long, default_value = "pimc:w=20")]
-    defense: String,
-    /// The declarer in defence mode (A and B defend against it).
-    #[arg(long, default_value = "pimc:w=20")]
-    declarer_player: String,
-    /// declarer: A and B declare the same deals against --defense;
-    /// pairs: A's pair against B's pair, each deal played with each pair
-    /// North-South; defence: A and B defend the same deals against
-    /// --declarer-player (results from the defence's side: "made" means
-    /// defeated, tricks are the defence's).
-    #[arg(long, value_enum, default_value = "declarer")]
-    mode: ModeArg,
+    /// The defenders in declarer mode (bridge; default pimc:w=20).
+    #[arg(long)]
+    defense: Option<String>,
+    /// The declarer in defence mode, A and B defending against it (bridge;
+    /// default pimc:w=20).
+    #[arg(long)]
+    declarer_player: Option<String>,
+    /// Bridge. declarer (the default): A and B declare the same deals
+    /// against --defense; pairs: A's pair against B's pair, each deal
+    /// played with each pair North-South; defence: A and B defend the same
+    /// deals against --declarer-player (results from the defence's side:
+    /// "made" means defeated, tricks are the defence's).
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
     /// The results file (JSON lines); a run on an existing file of the same
     /// match resumes it.
     #[arg(long)]
@@ -188,18 +198,64 @@ pub struct MatchArgs {
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Also write every table played (both tables of each deal in the
-    /// results file) as game records: LIN for a .lin file, else PBN. Full
-    /// deals only; each game names its players in the seats' tags.
+    /// Bridge: also write every table played (both tables of each deal in
+    /// the results file) as game records: LIN for a .lin file, else PBN.
+    /// Full deals only; each game names its players in the seats' tags.
     #[arg(long)]
     games: Option<PathBuf>,
-    /// Count the decisions where alpha-mu plays another card than M = 1.
+    /// Bridge: count the decisions where alpha-mu plays another card than
+    /// M = 1.
     #[arg(long)]
     discrepancies: bool,
     /// Worker threads; 0 uses every core.
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
     threads: usize,
 }
+
+/// The game of `alphamu match`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MatchGame {
+    /// Bridge, duplicate on a deal set.
+    Bridge,
+    /// French Belote, each random deal twice with the teams swapped.
+    Belote,
+    /// Bridge card play as the trick-costs paper plays it.
+    BridgeCardplay,
+}
+
+/// `alphamu match` of a game played as a points match: every bridge-only
+/// option refused by name, then the points match run.
+fn points_game_match(args: MatchArgs, game: arena::points::PointsGame) -> Result<ExitCode> {
+    let given = [
+        ("--defense", args.defense.is_some()),
+        ("--declarer-player", args.declarer_player.is_some()),
+        ("--mode", args.mode.is_some()),
+        ("--games", args.games.is_some()),
+        ("--discrepancies", args.discrepancies),
+    ];
+    if let Some((name, _)) = given.iter().find(|(_, given)| *given) {
+        bail!("{name} is for --game bridge only (duplicate bridge on a deal set)");
+    }
+    let deals: usize = args.deals.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--deals {:?}: with this --game, the number of random deals to play",
+            args.deals
+        )
+    })?;
+    crate::commands::points::run(crate::commands::points::PointsMatchArgs {
+        game,
+        a: args.a,
+        b: args.b,
+        deals,
+        results: args.results,
+        seed: args.seed,
+        threads: args.threads,
+    })
+}
+
+/// The defenders (declarer mode) or the declarer (defence mode) unless
+/// told.
+const DEFAULT_OTHER_SIDE: &str = "pimc:w=20";
 
 /// How a match is played.
 #[derive(Clone, Copy, ValueEnum)]
@@ -214,37 +270,53 @@ enum ModeArg {
 
 /// Runs `alphamu match`.
 pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.deals)
-        .with_context(|| format!("--deals {}", args.deals.display()))?;
-    let lin = args
-        .deals
+    match args.game {
+        MatchGame::Bridge => {}
+        MatchGame::Belote => return points_game_match(args, arena::points::PointsGame::Belote),
+        MatchGame::BridgeCardplay => {
+            return points_game_match(args, arena::points::PointsGame::Bridge)
+        }
+    }
+    let deals_path = PathBuf::from(&args.deals);
+    let text =
+        std::fs::read_to_string(&deals_path).with_context(|| format!("--deals {}", args.deals))?;
+    let lin = deals_path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("lin"))
         || (!text.trim_start().starts_with(['[', '%']) && text.contains('|'));
     if lin {
         bail!(
             "--deals {0}: a LIN game record, not a deal set; make a deal set of its boards with `alphamu deals --from-games {0} --out set.pbn` and play that",
-            args.deals.display()
+            args.deals
         );
     }
-    let boards =
-        deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals.display()))?;
+    let boards = deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals))?;
     if boards.is_empty() {
         bail!(
             "--deals {}: no board (a deal set has a [Deal] and a [Declarer] per board)",
-            args.deals.display()
+            args.deals
         );
     }
     let a: PlayerSpec = args.a.parse().context("--a")?;
     let b: PlayerSpec = args.b.parse().context("--b")?;
-    let mode = match args.mode {
+    let mode = match args.mode.unwrap_or(ModeArg::Declarer) {
         ModeArg::Declarer => Mode::Declarer,
         ModeArg::Pairs => Mode::Pairs,
         ModeArg::Defence => Mode::Defence,
     };
     let defense: PlayerSpec = match mode {
-        Mode::Defence => args.declarer_player.parse().context("--declarer-player")?,
-        _ => args.defense.parse().context("--defense")?,
+        Mode::Defence => args
+            .declarer_player
+            .as_deref()
+            .unwrap_or(DEFAULT_OTHER_SIDE)
+            .parse()
+            .context("--declarer-player")?,
+        _ => args
+            .defense
+            .as_deref()
+            .unwrap_or(DEFAULT_OTHER_SIDE)
+            .parse()
+            .context("--defense")?,
     };
     let config = MatchConfig {
         a,
@@ -256,7 +328,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
     };
     config.check()?;
     let header = MatchHeader {
-        deals: args.deals.display().to_string(),
+        deals: args.deals.clone(),
         deals_digest: digest(&text),
         a: config.a.to_string(),
         b: config.b.to_string(),

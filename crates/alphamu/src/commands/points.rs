@@ -16,30 +16,30 @@ pub struct PointsMatchArgs {
     /// The game: belote (a random trump, card points) or bridge (card play
     /// with a random strain, every seat its own hand, tricks as points).
     #[arg(long, default_value = "belote")]
-    game: PointsGame,
+    pub(crate) game: PointsGame,
     /// Player A, as in the round robins' reports: `random`,
     /// `pimc:worlds=10`, `alphamu:worlds=10:leaf=5`, `fusion:base=2:worlds=0:leaf=5`
     /// (add `:rd=none` to search to the end of the deal).
     #[arg(long)]
-    a: String,
+    pub(crate) a: String,
     /// Player B.
     #[arg(long)]
-    b: String,
+    pub(crate) b: String,
     /// How many random deals (each played twice); 0 plays nothing and
     /// sums up the deals the results file holds, even while another run
     /// is writing it.
     #[arg(long, default_value_t = 100)]
-    deals: usize,
+    pub(crate) deals: usize,
     /// The results file (JSON lines, a line per deal as it finishes); a
     /// run on an existing file of the same match resumes it.
     #[arg(long)]
-    results: PathBuf,
+    pub(crate) results: PathBuf,
     /// Seed of the deals and of every choice.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Worker threads (deals in parallel); 0 uses every core.
     #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]
-    threads: usize,
+    pub(crate) threads: usize,
 }
 
 /// Runs `alphamu points-match` and prints the summary.
