@@ -32,11 +32,12 @@ pub use leaves::{Leaves, SolverLeaves};
 pub use open_solver::{Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
 pub use players::{
-    choose, choose_with, pimc_by_template, AlphaMuRoot, Choice, FusionDraw, PlayerKind,
-    PlayerSpecError, Truncation,
+    choose, choose_with, pimc_by_template, AlphaMuRoot, Choice, FusionDraw, FusionPrune,
+    PlayerKind, PlayerSpecError, Truncation,
 };
 pub use spec::{
-    AlphaMu, Cut, CutTeam, Fusion, NodeInfo, Pimc, Role, RootCriterion, ScoreFront, Spec, Window,
+    AlphaMu, Cut, CutTeam, Fusion, FusionPaperPruning, NodeInfo, Pimc, Role, RootCriterion,
+    ScoreFront, Spec, Window,
 };
 pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};
 pub use view::{View, ViewError};

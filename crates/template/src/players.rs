@@ -3,7 +3,7 @@
 
 use crate::leaves::SolverLeaves;
 use crate::oracle::Oracle;
-use crate::spec::{AlphaMu, Fusion, Pimc, RootCriterion, Spec};
+use crate::spec::{AlphaMu, Fusion, FusionPaperPruning, Pimc, RootCriterion, Spec};
 use crate::tree::{Depth, Tree, MAX_WORLDS};
 use crate::view::{View, ViewError};
 use cards::{Card, Hand};
@@ -66,7 +66,21 @@ pub enum PlayerKind {
         draw: FusionDraw,
         /// Where the search stops.
         cut: Truncation,
+        /// Whether the search prunes as the paper's code does.
+        prune: FusionPrune,
     },
+}
+
+/// Whether Fusion's search prunes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FusionPrune {
+    /// No pruning (none keeps every value; see the README); `prune=none`,
+    /// the default.
+    #[default]
+    None,
+    /// The paper's code's dominance pruning ([`crate::FusionPaperPruning`]),
+    /// which may change values; `prune=paper`.
+    Paper,
 }
 
 /// How alpha-mu's root chooses among the fronts of its cards.
@@ -156,6 +170,7 @@ impl PlayerKind {
                 worlds: 24,
                 draw: FusionDraw::Fit,
                 cut: cut(fusion_rd),
+                prune: FusionPrune::None,
             }),
             _ => None,
         }
@@ -213,12 +228,17 @@ impl fmt::Display for PlayerKind {
                 worlds,
                 draw,
                 cut: c,
+                prune,
             } => {
                 match draw {
                     FusionDraw::Fit => write!(f, "fusion:base={base}:worlds={worlds}")?,
                     FusionDraw::Paper => write!(f, "fusion:draw=paper")?,
                 }
-                cut(f, c, true)
+                cut(f, c, true)?;
+                match prune {
+                    FusionPrune::None => Ok(()),
+                    FusionPrune::Paper => write!(f, ":prune=paper"),
+                }
             }
         }
     }
@@ -279,6 +299,14 @@ impl FromStr for PlayerKind {
                         return Err(err(format!("root={value:?}: expected best or paper")))
                     }
                     _ => return Err(err(format!("root= does not apply to {name}"))),
+                },
+                "prune" => match (&mut kind, value) {
+                    (PlayerKind::Fusion { prune, .. }, "none") => *prune = FusionPrune::None,
+                    (PlayerKind::Fusion { prune, .. }, "paper") => *prune = FusionPrune::Paper,
+                    (PlayerKind::Fusion { .. }, _) => {
+                        return Err(err(format!("prune={value:?}: expected none or paper")))
+                    }
+                    _ => return Err(err(format!("prune= does not apply to {name}"))),
                 },
                 "draw" => match (&mut kind, value) {
                     (PlayerKind::Fusion { draw, .. }, "fit") => *draw = FusionDraw::Fit,
@@ -477,12 +505,18 @@ pub fn choose_with<G: Oracle>(
             worlds,
             draw,
             cut,
+            prune,
         } => {
             let drawn = match draw {
                 FusionDraw::Fit => view.permutation_worlds(rng, *base, *worlds, MAX_WORLDS)?,
                 FusionDraw::Paper => view.paper_permutation_worlds(rng)?,
             };
-            let scores = search(&Fusion, view, &drawn, cut, cards_left, seed);
+            let scores = match prune {
+                FusionPrune::None => search(&Fusion, view, &drawn, cut, cards_left, seed),
+                FusionPrune::Paper => {
+                    search(&FusionPaperPruning, view, &drawn, cut, cards_left, seed)
+                }
+            };
             Ok(Choice {
                 card: best(&scores),
                 scores,
@@ -601,6 +635,7 @@ mod tests {
             "fusion:draw=paper:leaf=5:rd=20:playouts=8",
             "pimc:worlds=10:rd=20:playouts=8:playout=paper",
             "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:root=paper",
+            "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:prune=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
@@ -627,6 +662,8 @@ mod tests {
         // The code's root criterion is alpha-mu's alone.
         assert!("alphamu:root=worst".parse::<PlayerKind>().is_err());
         assert!("pimc:root=paper".parse::<PlayerKind>().is_err());
+        assert!("fusion:prune=all".parse::<PlayerKind>().is_err());
+        assert!("alphamu:prune=paper".parse::<PlayerKind>().is_err());
         let best: PlayerKind = "alphamu:root=best".parse().expect("a spec");
         assert_eq!(best, "alphamu".parse().expect("a spec"));
     }

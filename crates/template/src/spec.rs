@@ -58,6 +58,11 @@ pub struct NodeInfo {
     pub groups: Vec<u64>,
     /// The number of worlds of the search.
     pub world_count: usize,
+    /// The least score the root's team can end with from the root on,
+    /// given what it has taken since the root (the same in every world).
+    pub floor: f64,
+    /// The most: that and every point still in play.
+    pub ceiling: f64,
 }
 
 /// A specification of the template (Algorithm 3 of the paper): the value
@@ -436,6 +441,185 @@ impl Spec for Fusion {
 
     fn cut(&self, _node: &NodeInfo, _acc: &Self::Acc, _inherited: &()) -> Option<Cut> {
         None
+    }
+}
+
+/// [`Fusion`] with the pruning of the trick-costs paper's public code
+/// ("we prune if all the scores of one value are worse than another one";
+/// `template_ab.tpp` and `permutation.h` in samuelbounan/TrickGame, read,
+/// nothing copied), which the README argues is unsound: the values it
+/// gives may differ from [`Fusion`]'s, and that is what playing it
+/// measures. `fusion:prune=paper`.
+///
+/// As the code does it: each team keeps an `alpha`, a value per world.
+/// Before each child of a node, the node's value so far (at first the
+/// worst the mover's team can end with) is fused into its own team's
+/// alpha, per group of worlds the mover cannot tell apart: the group
+/// whose sum is better for the team, the average on a tie, and world by
+/// world the larger where one of the two has no value there. The node is
+/// then dropped, back to the nearest node of the other team, if that
+/// team's alpha is at least as good for it as the node's value in every
+/// world where the node has one, and better in one. Groups are the node's
+/// possible worlds grouped by the mover's hand (the code groups all its
+/// permutation worlds by the hand handed round); alpha's worlds outside
+/// the node's are kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FusionPaperPruning;
+
+impl FusionPaperPruning {
+    /// The node's value from the children gathered so far, or, before
+    /// any, the worst its mover's team can end with.
+    fn so_far(node: &NodeInfo, acc: &[(u64, Vec<f64>)]) -> Vec<f64> {
+        if let Some(v) = Fusion.finish(node, acc.to_vec()) {
+            return v;
+        }
+        let worst = if node.role.maximizes() {
+            node.floor
+        } else {
+            node.ceiling
+        };
+        (0..node.world_count)
+            .map(|k| {
+                if node.worlds >> k & 1 == 1 {
+                    worst
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect()
+    }
+
+    /// The code's fusion of the node's value `r` into its team's `alpha`.
+    fn fuse(node: &NodeInfo, r: &[f64], alpha: Option<&Vec<f64>>) -> Vec<f64> {
+        let Some(alpha) = alpha else {
+            return r.to_vec();
+        };
+        let mut out = alpha.clone();
+        for &group in &node.groups {
+            let uneven = worlds_of(group).any(|k| r[k].is_nan() != alpha[k].is_nan());
+            if uneven {
+                for k in worlds_of(group) {
+                    out[k] = if r[k].is_nan() {
+                        alpha[k]
+                    } else if alpha[k].is_nan() {
+                        r[k]
+                    } else {
+                        r[k].max(alpha[k])
+                    };
+                }
+                continue;
+            }
+            let (sr, sa) = worlds_of(group).fold((0.0, 0.0), |(x, y), k| (x + r[k], y + alpha[k]));
+            let r_better = if node.role.maximizes() {
+                sr > sa
+            } else {
+                sr < sa
+            };
+            let a_better = if node.role.maximizes() {
+                sa > sr
+            } else {
+                sa < sr
+            };
+            for k in worlds_of(group) {
+                out[k] = if r_better {
+                    r[k]
+                } else if a_better {
+                    alpha[k]
+                } else {
+                    (r[k] + alpha[k]) / 2.0
+                };
+            }
+        }
+        out
+    }
+
+    /// Whether `alpha`, the value a team (the maximizing one when
+    /// `maximizes`) is sure of above, is at least as good for it as `value`
+    /// in every world where `value` has one, and better in one.
+    fn dominated(maximizes: bool, alpha: &[f64], value: &[f64]) -> bool {
+        let mut better = false;
+        for (a, v) in alpha.iter().zip(value) {
+            if v.is_nan() {
+                continue;
+            }
+            if a.is_nan() {
+                return false;
+            }
+            let (worse, strictly) = if maximizes {
+                (a < v, a > v)
+            } else {
+                (a > v, a < v)
+            };
+            if worse {
+                return false;
+            }
+            better |= strictly;
+        }
+        better
+    }
+}
+
+impl Spec for FusionPaperPruning {
+    type Value = Vec<f64>;
+    type Acc = Vec<(u64, Vec<f64>)>;
+    /// Each team's alpha: the root's team first.
+    type Bound = [Option<Vec<f64>>; 2];
+
+    fn name(&self) -> &'static str {
+        "fusion-paper-pruning"
+    }
+
+    fn leaf(&self, worlds: u64, scores: &[f64]) -> Vec<f64> {
+        Fusion.leaf(worlds, scores)
+    }
+
+    fn start(&self, node: &NodeInfo) -> Self::Acc {
+        Fusion.start(node)
+    }
+
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Vec<f64>) {
+        Fusion.add(node, acc, child_worlds, child);
+    }
+
+    fn finish(&self, node: &NodeInfo, acc: Self::Acc) -> Option<Vec<f64>> {
+        Fusion.finish(node, acc)
+    }
+
+    fn score(&self, worlds: u64, value: &Vec<f64>) -> f64 {
+        Fusion.score(worlds, value)
+    }
+
+    fn open_bound(&self, _world_count: usize) -> Self::Bound {
+        [None, None]
+    }
+
+    fn child_bound(
+        &self,
+        node: &NodeInfo,
+        acc: &Self::Acc,
+        inherited: &Self::Bound,
+    ) -> Self::Bound {
+        let own = usize::from(!node.role.maximizes());
+        let mut alpha = inherited.clone();
+        alpha[own] = Some(Self::fuse(
+            node,
+            &Self::so_far(node, acc),
+            inherited[own].as_ref(),
+        ));
+        alpha
+    }
+
+    fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Self::Bound) -> Option<Cut> {
+        let other = usize::from(node.role.maximizes());
+        let alpha = inherited[other].as_ref()?;
+        let maximizes = other == 0;
+        Self::dominated(maximizes, alpha, &Self::so_far(node, acc)).then_some(Cut::Drop(
+            if maximizes {
+                CutTeam::Max
+            } else {
+                CutTeam::Min
+            },
+        ))
     }
 }
 

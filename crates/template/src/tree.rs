@@ -219,12 +219,33 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     }
 
     fn info(&self, walk: &Walk, mover: Seat) -> NodeInfo {
+        let root_team = team_of(self.root_seat);
+        let game = self.root.game();
+        // The points the root's team took since the root, and the points
+        // still in play (the hands of any world possible here and the
+        // trick on the table).
+        let path = f64::from(walk.taken.points[root_team] - self.root.taken().points[root_team]);
+        let k = walk.worlds.trailing_zeros() as usize;
+        let in_play = Seat::ALL.iter().fold(walk.trick.card_set(), |h, &s| {
+            h.union(self.hand(k, s, walk))
+        });
+        let left = f64::from(game.points_left(in_play, walk.tricks_left));
+        let score = |points| {
+            game.search_score(
+                self.root.taken(),
+                root_team,
+                points,
+                self.root.tricks_left(),
+            )
+        };
         NodeInfo {
             role: self.role(mover),
             mover,
             worlds: walk.worlds,
             groups: group_by_hand(walk.worlds, |k| self.hand(k, mover, walk)),
             world_count: self.worlds.len(),
+            floor: score(path),
+            ceiling: score(path + left),
         }
     }
 

@@ -426,3 +426,72 @@ fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
         "{declaring} declaring endings, {lower} lower"
     );
 }
+
+/// Each root card's score by `spec` with its pruning on or off, and the
+/// nodes visited.
+fn fusion_scores<S: Spec<Value = Vec<f64>>>(
+    spec: &S,
+    state: &PlayState<Belote>,
+    root: &PlayState<Belote>,
+    worlds: &[[Hand; 4]],
+    pruning: bool,
+) -> (Vec<(Card, f64)>, u64) {
+    let mut leaves = SolverLeaves::exact(*state.game());
+    let mut tree = Tree::new(spec, root, worlds, &mut leaves, Depth { leaf: usize::MAX });
+    tree.pruning = pruning;
+    let scores = tree
+        .root_cards()
+        .into_iter()
+        .map(|rc| (rc.card, rc.score))
+        .collect();
+    (scores, tree.nodes)
+}
+
+/// The paper's code's Fusion pruning (`fusion:prune=paper`) against
+/// Fusion unpruned, on Belote endings with Fusion's permutation worlds.
+/// Switched off, it is Fusion exactly. Switched on, it changes values:
+/// the README's argument that a bound world by world settles no choice of
+/// a Fusion player, shown on endings; the count is printed.
+#[test]
+fn the_papers_fusion_pruning_changes_values_that_fusion_keeps() {
+    use template::FusionPaperPruning;
+    let mut rng = ChaCha8Rng::seed_from_u64(35);
+    let (mut endings, mut changed, mut cards_changed, mut nodes) = (0, 0, 0, [0u64; 2]);
+    for i in 0..40 {
+        let (state, view) = ending(&mut rng, 3, i % 4);
+        let Ok(worlds) = view.permutation_worlds(&mut rng, 2, 0, 64) else {
+            continue;
+        };
+        let root = view.position_in(
+            worlds
+                .iter()
+                .find(|w| w[view.seat().index()] == view.own_hand())
+                .expect("a real world"),
+        );
+        let fusion = fusion_scores(&Fusion, &state, &root, &worlds, true);
+        let off = fusion_scores(&FusionPaperPruning, &state, &root, &worlds, false);
+        let on = fusion_scores(&FusionPaperPruning, &state, &root, &worlds, true);
+        assert_eq!(off.0, fusion.0, "ending {i}: switched off, not Fusion");
+        endings += 1;
+        nodes[0] += fusion.1;
+        nodes[1] += on.1;
+        let differ = fusion
+            .0
+            .iter()
+            .zip(&on.0)
+            .filter(|(a, b)| (a.1 - b.1).abs() > 1e-9)
+            .count();
+        cards_changed += differ;
+        changed += usize::from(differ > 0);
+    }
+    println!(
+        "{endings} endings: the paper's pruning changed a card's value on {changed} ({cards_changed} cards), nodes {} against {} unpruned",
+        nodes[1], nodes[0]
+    );
+    assert!(endings >= 30);
+    assert!(
+        changed > 0,
+        "the paper's pruning changed no value on {endings} endings"
+    );
+    assert!(nodes[1] < nodes[0], "the paper's pruning cut nothing");
+}

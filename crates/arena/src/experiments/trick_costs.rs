@@ -44,8 +44,9 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 /// ([`template::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
 /// ([`template::Playout::PaperCode`] playouts past depth-rd), Fusion
-/// with the code's worlds too, alpha-mu with the code's root criterion
-/// ([`template::AlphaMuRoot::Paper`]). The quick run's players search 2 cards deep
+/// with the code's worlds and pruning too, alpha-mu with the code's root
+/// criterion ([`template::AlphaMuRoot::Paper`]); `fusionprune`, our
+/// Fusion with the code's pruning alone ([`template::FusionPrune::Paper`]). The quick run's players search 2 cards deep
 /// before the playouts.
 fn paper_code_players(
     players: &[(&'static str, PlayerKind)],
@@ -95,6 +96,9 @@ fn paper_code_players(
         if let PlayerKind::AlphaMu { root, .. } = &mut kind {
             *root = template::AlphaMuRoot::Paper;
         }
+        if let PlayerKind::Fusion { prune, .. } = &mut kind {
+            *prune = template::FusionPrune::Paper;
+        }
         kind
     };
     let mut fusion_paper = paper("fusion");
@@ -102,27 +106,32 @@ fn paper_code_players(
         *draw = template::FusionDraw::Paper;
         *cut = fusion_cut;
     }
+    let mut fusion_prune = paper("fusion");
+    if let PlayerKind::Fusion { prune, cut, .. } = &mut fusion_prune {
+        *prune = template::FusionPrune::Paper;
+        *cut = fusion_cut;
+    }
     vec![
         ("fusionpaper", fusion_paper),
+        ("fusionprune", fusion_prune),
         ("pimccode", code(paper("pimc"))),
         ("alphamucode", code(paper("alphamu"))),
         ("fusioncode", code(paper("fusion"))),
     ]
 }
 
-/// The matches of the paper's code players: `fusionpaper` against our
-/// PIMC, alpha-mu and Fusion, and the three code players against each
-/// other.
+/// The matches of the paper's code players: `fusionpaper` and
+/// `fusionprune` (one of the code's behaviours each) against our PIMC,
+/// alpha-mu and Fusion, and the three code players against each other.
 fn paper_code_matches(
     players: &[(&'static str, PlayerKind)],
     code: &[(&'static str, PlayerKind)],
 ) -> Vec<(PlayerKind, PlayerKind)> {
-    let mut matches: Vec<(PlayerKind, PlayerKind)> = players
+    let mut matches: Vec<(PlayerKind, PlayerKind)> = code[..2]
         .iter()
-        .skip(1)
-        .map(|(_, b)| (code[0].1, *b))
+        .flat_map(|(_, a)| players.iter().skip(1).map(move |(_, b)| (*a, *b)))
         .collect();
-    for i in 1..code.len() {
+    for i in 2..code.len() {
         for j in i + 1..code.len() {
             matches.push((code[i].1, code[j].1));
         }
@@ -269,7 +278,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     let paper_index = |label: &str| match label.trim_end_matches("code") {
         "pimc" => Some(1),
         "alphamu" => Some(2),
-        "fusion" | "fusionpaper" => Some(3),
+        "fusion" | "fusionpaper" | "fusionprune" => Some(3),
         _ => None,
     };
     let mut rows = String::new();
@@ -290,7 +299,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
         }
     }
     if !rows.is_empty() {
-        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
+        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); `fusionprune` our Fusion with the code's dominance pruning, which changes values (see EXPERIMENTS.md); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), `fusioncode` prunes as the code does, and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
         out += &rows;
     }
     out += "\nPlayers:\n\n";
@@ -321,7 +330,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     }
     write!(
         out,
-        "\nWhere we differ from the paper, and why:\n\n- PIMC (and PIMC at the leaves of alpha-mu and Fusion) searches to the end of the deal instead of stopping at depth-rd (20 cards) with random playouts: our open-card solver is faster exact than truncated (at the first card of Belote deals, 0.19 s against 1.18 s per PIMC move with 10 worlds and 8 playouts; `cargo run --release -p template --example belote_moves`). The truncation is available (`rd=20:playouts=8` in a player spec). At the paper's setting (3 tricks left, 8 playouts, 95%) its error bound is {:.1} points ({:.1} model + {:.1} sampling) of the S_d = {:.0} at stake.\n- Depth-leaf and depth-rd are counted in cards from the decision.\n- Fusion's worlds are {fusion_worlds}; in bridge dummy is not played: every seat plays its own hand with nothing shown.\n- Fusion is searched without pruning (the paper prunes a child whose scores are all worse than another's): a Fusion player chooses by sums over its own group of worlds, which a bound world by world does not settle; it changes the time, not the play.\n- Knowledge: each player knows the cards played and what Algorithm 1 infers from them; worlds are drawn uniformly among the deals that fit.\n",
+        "\nWhere we differ from the paper, and why:\n\n- PIMC (and PIMC at the leaves of alpha-mu and Fusion) searches to the end of the deal instead of stopping at depth-rd (20 cards) with random playouts: our open-card solver is faster exact than truncated (at the first card of Belote deals, 0.19 s against 1.18 s per PIMC move with 10 worlds and 8 playouts; `cargo run --release -p template --example belote_moves`). The truncation is available (`rd=20:playouts=8` in a player spec). At the paper's setting (3 tricks left, 8 playouts, 95%) its error bound is {:.1} points ({:.1} model + {:.1} sampling) of the S_d = {:.0} at stake.\n- Depth-leaf and depth-rd are counted in cards from the decision.\n- Fusion's worlds are {fusion_worlds}; in bridge dummy is not played: every seat plays its own hand with nothing shown.\n- Our Fusion is searched without pruning (the paper prunes a child whose scores are all worse than another's): a Fusion player chooses by sums over its own group of worlds, which a bound world by world does not settle, and the paper's pruning changes values (`fusionprune` plays it).\n- Knowledge: each player knows the cards played and what Algorithm 1 infers from them; worlds are drawn uniformly among the deals that fit.\n",
         bound.total, bound.model, bound.sampling, bound.s_d
     )
     .expect("string");

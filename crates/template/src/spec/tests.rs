@@ -7,6 +7,8 @@ fn node(role: Role, worlds: usize, groups: Vec<u64>) -> NodeInfo {
         worlds: (1u64 << worlds) - 1,
         groups,
         world_count: worlds,
+        floor: 0.0,
+        ceiling: 10.0,
     }
 }
 
