@@ -13,6 +13,7 @@
 //! world being played.
 
 use crate::board::{Board, PlayError};
+use crate::player::McTies;
 use crate::seed::derive;
 use bridge::PlayState;
 use cards::{Card, Side};
@@ -64,6 +65,7 @@ fn playout(
     play: &mut Vec<Card>,
     simulator: Simulator,
     levels: &[usize],
+    ties: McTies,
     seed: u64,
 ) -> Result<usize, PlayError> {
     let side = board.declarer.side();
@@ -96,6 +98,7 @@ fn playout(
             play,
             simulator,
             levels,
+            ties,
             derive(seed, &[play.len() as u64]),
         )?;
         state.play(card).expect("the player plays a legal card");
@@ -117,10 +120,11 @@ pub fn values(
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
+    ties: McTies,
     seed: u64,
 ) -> Result<Vec<CardChance>, PlayError> {
     let state = board.position_after(play)?;
-    values_unchecked(board, &state, play, simulator, levels, seed)
+    values_unchecked(board, &state, play, simulator, levels, ties, seed)
 }
 
 /// [`values`] for a play known to be legal, with its state.
@@ -130,6 +134,7 @@ fn values_unchecked(
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
+    ties: McTies,
     seed: u64,
 ) -> Result<Vec<CardChance>, PlayError> {
     let mover = state.position().to_move();
@@ -153,6 +158,7 @@ fn values_unchecked(
                 &mut line,
                 simulator,
                 &levels[1..],
+                ties,
                 derive(seed, &[1, w as u64, c as u64]),
             )
         })
@@ -187,10 +193,34 @@ pub fn choose(
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
+    ties: McTies,
     seed: u64,
 ) -> Result<Card, PlayError> {
     let state = board.position_after(play)?;
-    choose_unchecked(board, &state, play, simulator, levels, seed)
+    choose_unchecked(board, &state, play, simulator, levels, ties, seed)
+}
+
+/// The card of best value for the side to move (declaring: the highest
+/// chance to make, then the most tricks; a defender the lowest), ties
+/// broken by `ties`: the first in card order, or one drawn from `seed`.
+///
+/// # Panics
+/// With no value.
+#[must_use]
+pub fn pick(values: &[CardChance], declaring: bool, ties: McTies, seed: u64) -> Card {
+    let first = search::choose(values, declaring).expect("a legal card");
+    if ties == McTies::CardOrder {
+        return first;
+    }
+    let key = |v: &CardChance| (v.make, v.tricks.unwrap_or(0.0));
+    let best = key(values.iter().find(|v| v.card == first).expect("the best"));
+    let tied: Vec<Card> = values
+        .iter()
+        .filter(|v| key(v) == best)
+        .map(|v| v.card)
+        .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(derive(seed, &[0x7165]));
+    tied[rng.gen_range(0..tied.len())]
 }
 
 /// [`choose`] for a play known to be legal, with its state.
@@ -200,6 +230,7 @@ fn choose_unchecked(
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
+    ties: McTies,
     seed: u64,
 ) -> Result<Card, PlayError> {
     let legal = state.position().legal_cards();
@@ -207,8 +238,8 @@ fn choose_unchecked(
         return Ok(legal.iter().next().expect("one card"));
     }
     let declaring = state.position().to_move().side() == board.declarer.side();
-    let values = values_unchecked(board, state, play, simulator, levels, seed)?;
-    Ok(search::choose(&values, declaring).expect("a legal card"))
+    let values = values_unchecked(board, state, play, simulator, levels, ties, seed)?;
+    Ok(pick(&values, declaring, ties, seed))
 }
 
 #[cfg(test)]
@@ -217,6 +248,45 @@ mod tests {
     use crate::player::PlayerSpec;
     use cards::{Deal, Seat, Strain};
     use worlds::Constraints;
+
+    /// `ties=random` draws among the cards of the best value only, the same
+    /// card for the same seed, and not always the card-order one.
+    #[test]
+    fn random_ties_draw_among_the_best_cards_alone() {
+        let value = |card: &str, make: f64, tricks: f64| CardChance {
+            card: card.parse().unwrap(),
+            make,
+            tricks: Some(tricks),
+            depth: 1,
+            bound: Bound::Exact,
+        };
+        let values = [
+            value("SA", 1.0, 3.0),
+            value("SK", 1.0, 4.0),
+            value("H2", 1.0, 4.0),
+            value("D3", 1.0, 4.0),
+            value("C4", 0.5, 5.0),
+        ];
+        let tied: Vec<Card> = ["SK", "H2", "D3"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(pick(&values, true, McTies::CardOrder, 1), tied[0]);
+        let drawn: std::collections::HashSet<Card> = (0..60)
+            .map(|seed| {
+                let card = pick(&values, true, McTies::Random, seed);
+                assert_eq!(card, pick(&values, true, McTies::Random, seed));
+                assert!(tied.contains(&card), "{card}");
+                card
+            })
+            .collect();
+        assert_eq!(drawn.len(), 3);
+        // A defender's best is the lowest chance, then the fewest tricks.
+        assert_eq!(
+            pick(&values, false, McTies::Random, 5),
+            "C4".parse().unwrap()
+        );
+    }
 
     fn board(deal: &str, need: usize) -> Board {
         Board {
@@ -235,7 +305,15 @@ mod tests {
         for need in [2, 3, 4] {
             let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", need);
             let play = ["S5".parse().unwrap()];
-            let mc = values(&b, &play, Simulator::DoubleDummy, &[6], 7).unwrap();
+            let mc = values(
+                &b,
+                &play,
+                Simulator::DoubleDummy,
+                &[6],
+                McTies::CardOrder,
+                7,
+            )
+            .unwrap();
             // PIMC over the same worlds (drawn from the same seed).
             let (view, deals) = b.worlds(Seat::North, &play, 6, derive(7, &[0])).unwrap();
             let problem =
@@ -246,7 +324,15 @@ mod tests {
         let spec: PlayerSpec = "MC-D-6".parse().unwrap();
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 3);
         let play = ["S5".parse().unwrap()];
-        let mc = values(&b, &play, Simulator::DoubleDummy, &[6], 7).unwrap();
+        let mc = values(
+            &b,
+            &play,
+            Simulator::DoubleDummy,
+            &[6],
+            McTies::CardOrder,
+            7,
+        )
+        .unwrap();
         assert_eq!(
             spec.choose(&b, &play, derive(7, &[0])).unwrap(),
             search::choose(&mc, true).unwrap()
@@ -257,8 +343,8 @@ mod tests {
     fn random_playouts_count_tricks_and_are_seeded() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 2);
         let play: Vec<Card> = vec!["S5".parse().unwrap()];
-        let a = values(&b, &play, Simulator::Random, &[10], 3).unwrap();
-        let again = values(&b, &play, Simulator::Random, &[10], 3).unwrap();
+        let a = values(&b, &play, Simulator::Random, &[10], McTies::CardOrder, 3).unwrap();
+        let again = values(&b, &play, Simulator::Random, &[10], McTies::CardOrder, 3).unwrap();
         assert_eq!(format!("{a:?}"), format!("{again:?}"));
         for v in &a {
             let t = v.tricks.unwrap();
@@ -271,7 +357,15 @@ mod tests {
     fn two_levels_play_whole_worlds_out() {
         let b = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 2);
         let play: Vec<Card> = vec!["S5".parse().unwrap()];
-        let card = choose(&b, &play, Simulator::DoubleDummy, &[3, 3], 11).unwrap();
+        let card = choose(
+            &b,
+            &play,
+            Simulator::DoubleDummy,
+            &[3, 3],
+            McTies::CardOrder,
+            11,
+        )
+        .unwrap();
         assert!(b
             .position_after(&play)
             .unwrap()

@@ -19,7 +19,7 @@ use cards::Card;
 use rand::seq::IteratorRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use search::{alphamu, choose, pimc_values, AlphaMuConfig, Problem, Switches};
+use search::{alphamu, pimc_values, AlphaMuConfig, Problem, Switches};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -51,6 +51,8 @@ pub enum PlayerSpec {
         /// What it plays for (the score only with one level over double
         /// dummy: PIMC).
         goal: Goal,
+        /// How it chooses among cards of equal value, at every level.
+        ties: McTies,
     },
     /// Double dummy: sees every card, plays a card of best value.
     Dd,
@@ -72,6 +74,20 @@ pub enum Ties {
     /// search of each such card under a floor at the best value.
     #[default]
     Tricks,
+}
+
+/// How a Monte Carlo player (PIMC, recursive Monte Carlo) chooses among
+/// the cards of its best value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum McTies {
+    /// The first in card order (suits from spades, each from its top
+    /// card): the default.
+    #[default]
+    CardOrder,
+    /// Uniformly at random among them, drawn from the decision's seed
+    /// (`ties=random`): the neutral reading of the papers' argmax, whose
+    /// tie-break they do not give.
+    Random,
 }
 
 /// What a player plays for.
@@ -155,7 +171,17 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
         simulator,
         worlds,
         goal: Goal::Contract,
+        ties: McTies::CardOrder,
     })
+}
+
+/// Reads the `ties=` option of a Monte Carlo player.
+fn mc_ties(value: &str, fail: &dyn Fn(String) -> SpecError) -> Result<McTies, SpecError> {
+    match value {
+        "order" => Ok(McTies::CardOrder),
+        "random" => Ok(McTies::Random),
+        other => Err(fail(format!("unknown ties '{other}' (order or random)"))),
+    }
 }
 
 impl FromStr for PlayerSpec {
@@ -166,13 +192,31 @@ impl FromStr for PlayerSpec {
             why,
         };
         if s.len() > 2 && s[..2].eq_ignore_ascii_case("mc") && s.contains('-') {
-            return paper_name(s, &fail);
+            // A paper name, possibly followed by options: MC2-D-3-3,ties=random.
+            let (name, options) = s.split_once([',', ':']).unwrap_or((s, ""));
+            let mut spec = paper_name(name, &fail)?;
+            for option in options.split([',', ';']).filter(|o| !o.is_empty()) {
+                match option.split_once('=') {
+                    Some(("ties", value)) => {
+                        if let PlayerSpec::MonteCarlo { ties, .. } = &mut spec {
+                            *ties = mc_ties(value, &fail)?;
+                        }
+                    }
+                    _ => {
+                        return Err(fail(format!(
+                            "option '{option}': a paper name takes only ties=order|random"
+                        )))
+                    }
+                }
+            }
+            return Ok(spec);
         }
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
         let mut m = 3;
         let mut w = 20;
         let mut switches = Switches::ALL;
         let mut ties = Ties::default();
+        let mut mc_tie = McTies::default();
         let mut goal = Goal::default();
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
@@ -206,6 +250,7 @@ impl FromStr for PlayerSpec {
                         }
                     }
                 }
+                ("pimc" | "mc", "ties") => mc_tie = mc_ties(value, &fail)?,
                 ("mc", "sim") => {
                     simulator = match value {
                         "dd" | "d" | "D" => Simulator::DoubleDummy,
@@ -253,11 +298,13 @@ impl FromStr for PlayerSpec {
                 simulator: Simulator::DoubleDummy,
                 worlds: vec![w],
                 goal,
+                ties: mc_tie,
             }),
             "mc" => Ok(PlayerSpec::MonteCarlo {
                 simulator,
                 worlds: levels.ok_or_else(|| fail("mc needs ncd=N[+N...]".into()))?,
                 goal: Goal::Contract,
+                ties: mc_tie,
             }),
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
@@ -301,15 +348,22 @@ impl fmt::Display for PlayerSpec {
                 simulator: Simulator::DoubleDummy,
                 worlds,
                 goal,
+                ties,
             } if worlds.len() == 1 => {
                 write!(f, "pimc:w={}", worlds[0])?;
                 if *goal == Goal::Score {
                     f.write_str(",goal=score")?;
                 }
+                if *ties == McTies::Random {
+                    f.write_str(",ties=random")?;
+                }
                 Ok(())
             }
             PlayerSpec::MonteCarlo {
-                simulator, worlds, ..
+                simulator,
+                worlds,
+                ties,
+                ..
             } => {
                 f.write_str("MC")?;
                 if worlds.len() > 1 {
@@ -318,6 +372,9 @@ impl fmt::Display for PlayerSpec {
                 write!(f, "-{}", simulator.letter())?;
                 for w in worlds {
                     write!(f, "-{w}")?;
+                }
+                if *ties == McTies::Random {
+                    f.write_str(",ties=random")?;
                 }
                 Ok(())
             }
@@ -526,6 +583,7 @@ impl PlayerSpec {
                 simulator: Simulator::DoubleDummy,
                 worlds,
                 goal,
+                ties,
             } if worlds.len() == 1 => {
                 let (view, deals) = board.worlds(mover, play, worlds[0], seed)?;
                 let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
@@ -537,12 +595,15 @@ impl PlayerSpec {
                 }
                 let values = pimc_values(&problem, &DdLeaf);
                 let declaring = mover.side() == board.declarer.side();
-                Ok(only(choose(&values, declaring).expect("a legal card")))
+                Ok(only(monte_carlo::pick(&values, declaring, *ties, seed)))
             }
             PlayerSpec::MonteCarlo {
-                simulator, worlds, ..
+                simulator,
+                worlds,
+                ties,
+                ..
             } => Ok(only(monte_carlo::choose(
-                board, play, *simulator, worlds, seed,
+                board, play, *simulator, worlds, *ties, seed,
             )?)),
             PlayerSpec::AlphaMu {
                 m,
@@ -616,6 +677,7 @@ mod tests {
             simulator: Simulator::DoubleDummy,
             worlds: vec![20],
             goal: Goal::Contract,
+            ties: McTies::CardOrder,
         };
         assert_eq!("pimc".parse::<PlayerSpec>().unwrap(), pimc);
         assert_eq!("MC-D-20".parse::<PlayerSpec>().unwrap(), pimc);
@@ -651,6 +713,7 @@ mod tests {
                 simulator: Simulator::DoubleDummy,
                 worlds: vec![20, 10],
                 goal: Goal::Contract,
+                ties: McTies::CardOrder,
             }
         );
         assert_eq!("mc:sim=dd,ncd=20+10".parse::<PlayerSpec>().unwrap(), s);
@@ -664,6 +727,8 @@ mod tests {
             "alphamu:m=3,w=20,ties=first",
             "alphamu:m=3,w=20,goal=score",
             "pimc:w=20,goal=score",
+            "pimc:w=20,ties=random",
+            "MC2-D-3-3,ties=random",
             "alphamu:m=2,w=40,disable=tt+alpha-cut,ties=first",
             "dd",
             "random",

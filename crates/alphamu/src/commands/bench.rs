@@ -127,6 +127,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                         simulator: players::monte_carlo::Simulator::DoubleDummy,
                         worlds: vec![w],
                         goal: Goal::Contract,
+                        ties: players::player::McTies::CardOrder,
                     },
                 ));
                 for &m in &moves {

@@ -181,6 +181,72 @@ pub(super) fn rmc_versus_reference(
             .expect("string");
         }
     }
+    if !ctx.quick {
+        out += &random_ties(ctx, which)?;
+    }
     out += "\nMC2-X-NCD1-NCD2 uses NCD1 worlds at the top and NCD2 in its simulator. A match with 0 deals was not played in this run (`--only`).\n";
+    Ok(out)
+}
+
+/// The contradicted cells played again on the whole-deck deals with every
+/// player breaking ties at random (`ties=random`, MC-D-20 too) instead of
+/// by card order: the paper does not say how its argmax breaks ties, and
+/// at small numbers of worlds most choices are ties.
+const RMC_RANDOM_TIES: [(&str, &str, &str); 5] = [
+    ("table6", "MC2-D-3-3", "-0.9"),
+    ("table6", "MC2-D-3-10", "-0.74"),
+    ("table6", "MC2-D-20-20", "+0.24"),
+    ("recursive", "MC2-R-10-10", "-0.3"),
+    ("recursive", "MC3-R-10-10-10", "-0.34"),
+];
+
+fn random_ties(ctx: &Context<'_>, which: &str) -> Result<String, ExperimentError> {
+    let set = DealSetSpec {
+        kind: Kind::Reduced {
+            cards_per_hand: 5,
+            goal: ReducedTarget::Tricks,
+            deck: Deck::Full,
+        },
+        count: ctx.count(6, 1250),
+        seed: ctx.seed,
+        filter: None,
+        filter_worlds: 20,
+        after_tricks: 0,
+    };
+    let deals = ctx.deals("deals-full-deck", &set)?;
+    let mut out = "\nOn the same whole-deck deals, every player breaking ties at random among its cards of best value (`ties=random`, MC-D-20 too) instead of taking the first in card order:\n\n| player | deals | mean difference | SE | wins / draws / losses | paper | z | verdict |\n|---|---|---|---|---|---|---|---|\n".to_string();
+    for (table, player, paper) in RMC_RANDOM_TIES {
+        if !which.starts_with(table) {
+            continue;
+        }
+        let config = pairs_match(
+            &format!("{player},ties=random"),
+            "MC-D-20,ties=random",
+            ctx.seed,
+        );
+        let s = ctx.play(
+            &format!("full-deck-random-ties-{}-vs-mc-d-20", player.to_lowercase()),
+            &deals,
+            &config,
+        )?;
+        let (z, verdict) = match paper.parse::<f64>() {
+            Ok(p) if s.deals > 1 => {
+                let c = crate::stats::Comparison::new(
+                    p,
+                    RMC_PAPER_SE,
+                    s.mean_trick_difference,
+                    s.sigma_mean_difference,
+                );
+                (format!("{:+.1}", c.z), c.verdict.to_string())
+            }
+            _ => ("-".into(), "-".into()),
+        };
+        writeln!(
+            out,
+            "| {player} | {} | {:+.3} | {:.3} | {} / {} / {} | {paper} | {z} | {verdict} |",
+            s.deals, s.mean_trick_difference, s.sigma_mean_difference, s.wins, s.draws, s.losses
+        )
+        .expect("string");
+    }
     Ok(out)
 }
