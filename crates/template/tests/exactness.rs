@@ -495,3 +495,78 @@ fn the_papers_fusion_pruning_changes_values_that_fusion_keeps() {
     );
     assert!(nodes[1] < nodes[0], "the paper's pruning cut nothing");
 }
+
+/// PIMC's values checked, node by node, against the floor and ceiling the
+/// tree gives every node: the root team's points from the root on can be
+/// no less than it has taken since the root, nor more than that and every
+/// point still in play.
+struct WithinFloorAndCeiling;
+
+impl Spec for WithinFloorAndCeiling {
+    type Value = Vec<f64>;
+    type Acc = <Pimc as Spec>::Acc;
+    type Bound = <Pimc as Spec>::Bound;
+    fn name(&self) -> &'static str {
+        "pimc within floor and ceiling"
+    }
+    fn leaf(&self, worlds: u64, scores: &[f64]) -> Vec<f64> {
+        Pimc.leaf(worlds, scores)
+    }
+    fn start(&self, node: &NodeInfo) -> Self::Acc {
+        assert!(
+            node.floor <= node.ceiling,
+            "{} > {}",
+            node.floor,
+            node.ceiling
+        );
+        Pimc.start(node)
+    }
+    fn add(&self, node: &NodeInfo, acc: &mut Self::Acc, child_worlds: u64, child: Vec<f64>) {
+        Pimc.add(node, acc, child_worlds, child);
+    }
+    fn finish(&self, node: &NodeInfo, acc: Self::Acc) -> Option<Vec<f64>> {
+        let value = Pimc.finish(node, acc)?;
+        for (k, v) in value.iter().enumerate() {
+            if node.worlds >> k & 1 == 1 {
+                assert!(
+                    (node.floor - 1e-9..=node.ceiling + 1e-9).contains(v),
+                    "world {k}: {v} outside [{}, {}]",
+                    node.floor,
+                    node.ceiling
+                );
+            }
+        }
+        Some(value)
+    }
+    fn score(&self, worlds: u64, value: &Vec<f64>) -> f64 {
+        Pimc.score(worlds, value)
+    }
+    fn open_bound(&self, n: usize) -> Self::Bound {
+        Pimc.open_bound(n)
+    }
+    fn child_bound(&self, node: &NodeInfo, acc: &Self::Acc, b: &Self::Bound) -> Self::Bound {
+        Pimc.child_bound(node, acc, b)
+    }
+    fn cut(&self, _n: &NodeInfo, _a: &Self::Acc, _b: &Self::Bound) -> Option<Cut> {
+        None
+    }
+}
+
+#[test]
+fn every_node_value_lies_between_its_floor_and_ceiling() {
+    let mut rng = ChaCha8Rng::seed_from_u64(36);
+    for i in 0..20 {
+        let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
+        let worlds = view.draw_many(&mut rng, 4).expect("worlds");
+        let mut leaves = SolverLeaves::exact(*state.game());
+        let mut tree = Tree::new(
+            &WithinFloorAndCeiling,
+            &state,
+            &worlds,
+            &mut leaves,
+            Depth { leaf: usize::MAX },
+        );
+        tree.pruning = false;
+        assert!(!tree.root_cards().is_empty());
+    }
+}
