@@ -6,7 +6,7 @@ use crate::oracle::Oracle;
 use crate::spec::{AlphaMu, Fusion, FusionPaperPruning, Pimc, RootCriterion, Spec};
 use crate::tree::{Depth, Tree, MAX_WORLDS};
 use crate::view::{View, ViewError};
-use cards::{Card, Hand};
+use cards::{BySeat, Card, Hand};
 use open_solver::{Horizon, Playout};
 use rand::Rng;
 use std::fmt;
@@ -532,7 +532,7 @@ pub fn choose_with<G: Oracle>(
 fn pimc_scores<G: Oracle>(
     view: &View<G>,
     legal: &[Card],
-    worlds: &[[Hand; 4]],
+    worlds: &[BySeat<Hand>],
     cut: &Truncation,
     cards_left: usize,
     seed: u64,
@@ -565,17 +565,17 @@ fn pimc_scores<G: Oracle>(
         .collect()
 }
 
-fn real_world<'w, G: Oracle>(view: &View<G>, worlds: &'w [[Hand; 4]]) -> &'w [Hand; 4] {
+fn real_world<'w, G: Oracle>(view: &View<G>, worlds: &'w [BySeat<Hand>]) -> &'w BySeat<Hand> {
     worlds
         .iter()
-        .find(|w| w[view.seat().index()] == view.own_hand())
+        .find(|w| w[view.seat()] == view.own_hand())
         .expect("the watcher's real hand is in some world")
 }
 
 fn search<G: Oracle, S: Spec>(
     spec: &S,
     view: &View<G>,
-    worlds: &[[Hand; 4]],
+    worlds: &[BySeat<Hand>],
     cut: &Truncation,
     cards_left: usize,
     seed: u64,
@@ -610,7 +610,7 @@ fn search<G: Oracle, S: Spec>(
 /// PIMC's scores with every world searched to the end by the template
 /// (for tests: the fast path above must agree).
 #[doc(hidden)]
-pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[[Hand; 4]]) -> Vec<(Card, f64)> {
+pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[BySeat<Hand>]) -> Vec<(Card, f64)> {
     let cut = Truncation {
         depth_leaf: usize::MAX,
         depth_rd: None,

@@ -3,7 +3,7 @@
 
 use crate::leaves::Leaves;
 use crate::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
-use cards::{Card, Hand, Seat};
+use cards::{BySeat, Card, Hand, Seat};
 use games::{team_of, PlayState, Taken, Trick, TrickGame};
 
 /// The most worlds a search holds (one bit of a `u64` each).
@@ -47,7 +47,7 @@ struct Walk {
 pub struct Tree<'a, G: TrickGame, S: Spec> {
     spec: &'a S,
     root: &'a PlayState<G>,
-    worlds: &'a [[Hand; 4]],
+    worlds: &'a [BySeat<Hand>],
     leaves: &'a mut dyn Leaves<G>,
     depth: Depth,
     root_seat: Seat,
@@ -68,7 +68,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     pub fn new(
         spec: &'a S,
         root: &'a PlayState<G>,
-        worlds: &'a [[Hand; 4]],
+        worlds: &'a [BySeat<Hand>],
         leaves: &'a mut dyn Leaves<G>,
         depth: Depth,
     ) -> Self {
@@ -107,7 +107,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     }
 
     fn hand(&self, k: usize, seat: Seat, walk: &Walk) -> Hand {
-        Hand(self.worlds[k][seat.index()].0 & !walk.played)
+        Hand(self.worlds[k][seat].0 & !walk.played)
     }
 
     /// The worlds in which the root player holds its real hand (that of
@@ -118,7 +118,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     pub fn real_worlds(&self) -> u64 {
         let real = self.root.hand(self.root_seat);
         (0..self.worlds.len())
-            .filter(|&k| self.worlds[k][self.root_seat.index()] == real)
+            .filter(|&k| self.worlds[k][self.root_seat] == real)
             .fold(0u64, |m, k| m | 1 << k)
     }
 
@@ -289,8 +289,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             } else {
                 let hands = cards::BySeat(Seat::ALL.map(|s| self.hand(k, s, walk)));
                 let remaining = cards::Deal::new(hands).expect("disjoint hands");
-                let dealt =
-                    cards::Deal::new(cards::BySeat(self.worlds[k])).expect("disjoint hands");
+                let dealt = cards::Deal::new(self.worlds[k]).expect("disjoint hands");
                 let state =
                     PlayState::from_parts(game.clone(), dealt, remaining, walk.trick, taken);
                 self.leaves.value(k, &state, root_team)

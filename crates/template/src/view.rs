@@ -1,7 +1,7 @@
 //! What one seat knows of a deal in play, and the worlds it draws from
 //! that knowledge.
 
-use cards::{Card, Hand, Seat};
+use cards::{BySeat, Card, Hand, Seat};
 use games::{PlayState, Taken, Trick, TrickGame};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -219,7 +219,7 @@ impl<G: TrickGame> View<G> {
     ///
     /// # Errors
     /// [`ViewError::NoWorld`] when no deal fits.
-    pub fn draw(&self, rng: &mut impl Rng) -> Result<[Hand; 4], ViewError> {
+    pub fn draw(&self, rng: &mut impl Rng) -> Result<BySeat<Hand>, ViewError> {
         let hidden: Vec<Card> = self.hidden().iter().collect();
         let seats: Vec<usize> = (0..4).filter(|&s| self.known[s].is_none()).collect();
         let base = self.known.map(|k| k.unwrap_or(Hand::EMPTY));
@@ -235,7 +235,7 @@ impl<G: TrickGame> View<G> {
                 next += self.sizes[s];
             }
             if seats.iter().all(|&s| hands[s].0 & self.lacks[s].0 == 0) {
-                return Ok(hands);
+                return Ok(BySeat(hands));
             }
         }
         for _ in 0..300 {
@@ -277,7 +277,7 @@ impl<G: TrickGame> View<G> {
                 room[s] -= 1;
             }
             if ok {
-                return Ok(hands);
+                return Ok(BySeat(hands));
             }
         }
         Err(ViewError::NoWorld(self.seat))
@@ -287,7 +287,7 @@ impl<G: TrickGame> View<G> {
     ///
     /// # Errors
     /// [`ViewError::NoWorld`] when no deal fits.
-    pub fn draw_many(&self, rng: &mut impl Rng, n: usize) -> Result<Vec<[Hand; 4]>, ViewError> {
+    pub fn draw_many(&self, rng: &mut impl Rng, n: usize) -> Result<Vec<BySeat<Hand>>, ViewError> {
         (0..n).map(|_| self.draw(rng)).collect()
     }
 
@@ -317,8 +317,8 @@ impl<G: TrickGame> View<G> {
         base: usize,
         wanted: usize,
         limit: usize,
-    ) -> Result<Vec<[Hand; 4]>, ViewError> {
-        let mut worlds: Vec<[Hand; 4]> = Vec::new();
+    ) -> Result<Vec<BySeat<Hand>>, ViewError> {
+        let mut worlds: Vec<BySeat<Hand>> = Vec::new();
         for world in self.draw_many(rng, base)? {
             if !self.add_permutations(&mut worlds, &world, limit) {
                 return Ok(worlds);
@@ -352,8 +352,8 @@ impl<G: TrickGame> View<G> {
     pub fn paper_permutation_worlds(
         &self,
         rng: &mut impl Rng,
-    ) -> Result<Vec<[Hand; 4]>, ViewError> {
-        let world = self.draw(rng)?;
+    ) -> Result<Vec<BySeat<Hand>>, ViewError> {
+        let BySeat(world) = self.draw(rng)?;
         let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
         // The cards of each seat that only it can hold.
         let mut only = [0u64; 4];
@@ -379,7 +379,7 @@ impl<G: TrickGame> View<G> {
                 let from = seats[perm[i]];
                 hands[s] = Hand((world[from].0 & !only[from]) | only[s]);
             }
-            worlds.push(hands);
+            worlds.push(BySeat(hands));
         }
         Ok(worlds)
     }
@@ -389,20 +389,22 @@ impl<G: TrickGame> View<G> {
     /// adds none and says so.
     fn add_permutations(
         &self,
-        worlds: &mut Vec<[Hand; 4]>,
-        world: &[Hand; 4],
+        worlds: &mut Vec<BySeat<Hand>>,
+        world: &BySeat<Hand>,
         limit: usize,
     ) -> bool {
         let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
-        let mut added: Vec<[Hand; 4]> = Vec::new();
+        let mut added: Vec<BySeat<Hand>> = Vec::new();
+        let BySeat(world) = world;
         for perm in permutations(seats.len()) {
             let mut hands = *world;
             for (i, &s) in seats.iter().enumerate() {
                 hands[s] = world[seats[perm[i]]];
             }
+            let hands = BySeat(hands);
             let fits = seats
                 .iter()
-                .all(|&s| hands[s].len() == self.sizes[s] && hands[s].0 & self.lacks[s].0 == 0);
+                .all(|&s| hands.0[s].len() == self.sizes[s] && hands.0[s].0 & self.lacks[s].0 == 0);
             if fits && !worlds.contains(&hands) && !added.contains(&hands) {
                 added.push(hands);
             }
@@ -416,8 +418,8 @@ impl<G: TrickGame> View<G> {
 
     /// The position of the deal in a world drawn from this view.
     #[must_use]
-    pub fn position_in(&self, world: &[Hand; 4]) -> PlayState<G> {
-        let hands = cards::Deal::new(cards::BySeat(*world)).expect("a world's hands are disjoint");
+    pub fn position_in(&self, world: &BySeat<Hand>) -> PlayState<G> {
+        let hands = cards::Deal::new(*world).expect("a world's hands are disjoint");
         PlayState::from_parts(self.game.clone(), hands, hands, self.trick, self.taken)
     }
 }
@@ -480,13 +482,13 @@ mod tests {
         // both deals, in 12.
         let real = view.own_hand();
         for s in 0..4 {
-            let mut held: Vec<Hand> = worlds.iter().map(|w| w[s]).collect();
+            let mut held: Vec<Hand> = worlds.iter().map(|w| w.0[s]).collect();
             held.sort_by_key(|h| h.0);
             held.dedup();
             assert_eq!(held.len(), 7, "seat {s}: the real hand and 2 x 3 others");
             for h in held {
                 let expected = if h == real { 12 } else { 6 };
-                assert_eq!(worlds.iter().filter(|w| w[s] == h).count(), expected);
+                assert_eq!(worlds.iter().filter(|w| w.0[s] == h).count(), expected);
             }
         }
         // The first drawn deal is kept even when it alone passes the limit.
@@ -523,17 +525,17 @@ mod tests {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
         let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
         assert_eq!(worlds.len(), 24);
-        let unplayed = worlds[0].iter().fold(0u64, |acc, h| acc | h.0);
+        let unplayed = worlds[0].0.iter().fold(0u64, |acc, h| acc | h.0);
         for world in &worlds {
-            assert!(world.iter().all(|h| h.len() == 12), "{world:?}");
-            assert_eq!(world.iter().fold(0u64, |acc, h| acc | h.0), unplayed);
+            assert!(world.0.iter().all(|h| h.len() == 12), "{world:?}");
+            assert_eq!(world.0.iter().fold(0u64, |acc, h| acc | h.0), unplayed);
         }
         let own = view.own_hand();
-        assert_eq!(worlds.iter().filter(|w| w[0] == own).count(), 6);
+        assert_eq!(worlds.iter().filter(|w| w.0[0] == own).count(), 6);
         let spades = Hand::suit_mask(cards::Suit::Spades);
         let void_broken = worlds
             .iter()
-            .filter(|w| w[1].0 & spades != 0 || w[3].0 & spades != 0)
+            .filter(|w| w.0[1].0 & spades != 0 || w.0[3].0 & spades != 0)
             .count();
         assert!(void_broken > 0, "no world gives East or West a spade");
         // Our own permutations never do.
@@ -543,7 +545,7 @@ mod tests {
             .expect("worlds");
         assert!(fit
             .iter()
-            .all(|w| w[1].0 & spades == 0 && w[3].0 & spades == 0));
+            .all(|w| w.0[1].0 & spades == 0 && w.0[3].0 & spades == 0));
     }
 
     #[test]
@@ -562,14 +564,14 @@ mod tests {
         let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
         assert_eq!(worlds.len(), 24);
         for world in &worlds {
-            let sizes: Vec<usize> = world.iter().map(|h| h.len()).collect();
+            let sizes: Vec<usize> = world.0.iter().map(|h| h.len()).collect();
             assert_eq!(sizes, [12, 13, 13, 13]);
         }
         for seat in 1..4 {
-            let kept = worlds.iter().fold(u64::MAX, |acc, w| acc & w[seat].0);
+            let kept = worlds.iter().fold(u64::MAX, |acc, w| acc & w.0[seat].0);
             assert_eq!(kept.count_ones(), 1, "seat {seat}");
         }
-        assert_eq!(worlds.iter().fold(u64::MAX, |acc, w| acc & w[0].0), 0);
+        assert_eq!(worlds.iter().fold(u64::MAX, |acc, w| acc & w.0[0].0), 0);
     }
 
     #[test]
@@ -593,14 +595,10 @@ mod tests {
         // The first deal's worlds come first, unchanged.
         assert_eq!(&more[..one.len()], &one[..]);
         // Every world fits what the table knows, and none is there twice.
-        assert_eq!(more[0][Seat::North.index()], view.own_hand());
+        assert_eq!(more[0][Seat::North], view.own_hand());
         for (i, w) in more.iter().enumerate() {
             for s in [Seat::East, Seat::West] {
-                assert_eq!(
-                    w[s.index()].0 & Hand::suit_mask(Suit::Spades),
-                    0,
-                    "{s} showed out"
-                );
+                assert_eq!(w[s].0 & Hand::suit_mask(Suit::Spades), 0, "{s} showed out");
             }
             assert!(!more[..i].contains(w));
         }
@@ -627,9 +625,9 @@ mod tests {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         for _ in 0..50 {
             let w = view.draw(&mut rng).expect("a world");
-            assert_eq!(w[Seat::East.index()].0 & lacks.0, 0);
-            assert_eq!(w[Seat::East.index()].len(), 7);
-            assert_eq!(w[Seat::South.index()], view.own_hand());
+            assert_eq!(w[Seat::East].0 & lacks.0, 0);
+            assert_eq!(w[Seat::East].len(), 7);
+            assert_eq!(w[Seat::South], view.own_hand());
         }
     }
 }

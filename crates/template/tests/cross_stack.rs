@@ -7,7 +7,7 @@
 //! scoring the contract 0/1 with its real-valued vectors.
 
 use bridge::{Bridge, BridgeScoring};
-use cards::{Card, Deal, Hand, Seat, Strain};
+use cards::{BySeat, Card, Deal, Hand, Seat, Strain};
 use games::PlayState;
 use players::leaf::DdLeaf;
 use rand::{Rng, SeedableRng};
@@ -20,7 +20,7 @@ use template::{AlphaMu, Depth, Pimc, SolverLeaves, Tree, View};
 /// and `n` worlds it draws; declarer's target in total tricks.
 struct Position {
     state: PlayState<Bridge>,
-    worlds: Vec<[Hand; 4]>,
+    worlds: Vec<BySeat<Hand>>,
     strain: Strain,
     declarer_tricks: usize,
     need: usize,
@@ -76,7 +76,7 @@ fn problem(p: &Position) -> Problem {
     let deals: Vec<Deal> = p
         .worlds
         .iter()
-        .map(|w| Deal::new(cards::BySeat(*w)).expect("disjoint hands"))
+        .map(|w| Deal::new(*w).expect("disjoint hands"))
         .collect();
     let trick: Vec<Card> = p.state.trick().cards().collect();
     Problem::new(

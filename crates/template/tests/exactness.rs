@@ -2,7 +2,7 @@
 //! endings, pruning against none, and the paper's examples.
 
 use bridge::Bridge;
-use cards::{Card, Hand, Seat, Suit};
+use cards::{BySeat, Card, Hand, Seat, Suit};
 use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
 use rand::{Rng, SeedableRng};
@@ -148,7 +148,7 @@ impl Spec for EveryStrategy {
 fn scores<S: Spec>(
     spec: &S,
     state: &PlayState<Belote>,
-    worlds: &[[Hand; 4]],
+    worlds: &[BySeat<Hand>],
     pruning: bool,
 ) -> Vec<(Card, f64)> {
     let mut leaves = SolverLeaves::exact(*state.game());
@@ -213,7 +213,7 @@ fn bridge(
     leader: Seat,
     trick: &[&str],
     worlds: &[&str],
-) -> (PlayState<Bridge>, Vec<[Hand; 4]>) {
+) -> (PlayState<Bridge>, Vec<BySeat<Hand>>) {
     let play = |d: &str| {
         let mut state = PlayState::new(
             Bridge::new(Some(Suit::Clubs)),
@@ -227,12 +227,12 @@ fn bridge(
     };
     let hands = worlds
         .iter()
-        .map(|w| Seat::ALL.map(|s| play(w).hand(s)))
+        .map(|w| BySeat(Seat::ALL.map(|s| play(w).hand(s))))
         .collect();
     (play(deal), hands)
 }
 
-fn root_value<S: Spec>(spec: &S, state: &PlayState<Bridge>, worlds: &[[Hand; 4]]) -> f64 {
+fn root_value<S: Spec>(spec: &S, state: &PlayState<Bridge>, worlds: &[BySeat<Hand>]) -> f64 {
     let mut leaves = SolverLeaves::exact(*state.game());
     Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX })
         .root_value()
@@ -242,7 +242,7 @@ fn root_value<S: Spec>(spec: &S, state: &PlayState<Bridge>, worlds: &[[Hand; 4]]
 fn card_scores<S: Spec>(
     spec: &S,
     state: &PlayState<Bridge>,
-    worlds: &[[Hand; 4]],
+    worlds: &[BySeat<Hand>],
 ) -> Vec<(String, f64)> {
     let mut leaves = SolverLeaves::exact(*state.game());
     let mut out: Vec<(String, f64)> =
@@ -433,7 +433,7 @@ fn fusion_scores<S: Spec<Value = Vec<f64>>>(
     spec: &S,
     state: &PlayState<Belote>,
     root: &PlayState<Belote>,
-    worlds: &[[Hand; 4]],
+    worlds: &[BySeat<Hand>],
     pruning: bool,
 ) -> (Vec<(Card, f64)>, u64) {
     let mut leaves = SolverLeaves::exact(*state.game());
@@ -465,7 +465,7 @@ fn the_papers_fusion_pruning_changes_values_that_fusion_keeps() {
         let root = view.position_in(
             worlds
                 .iter()
-                .find(|w| w[view.seat().index()] == view.own_hand())
+                .find(|w| w[view.seat()] == view.own_hand())
                 .expect("a real world"),
         );
         let fusion = fusion_scores(&Fusion, &state, &root, &worlds, true);
