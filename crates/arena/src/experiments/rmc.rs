@@ -156,29 +156,7 @@ pub(super) fn rmc_versus_reference(
                 &deals,
                 &config,
             )?;
-            let (z, verdict) = match paper.parse::<f64>() {
-                Ok(p) if s.deals > 1 => {
-                    let c = crate::stats::Comparison::new(
-                        p,
-                        RMC_PAPER_SE,
-                        s.mean_trick_difference,
-                        s.sigma_mean_difference,
-                    );
-                    (format!("{:+.1}", c.z), c.verdict.to_string())
-                }
-                _ => ("-".into(), "-".into()),
-            };
-            writeln!(
-                out,
-                "| {player} | {} | {:+.3} | {:.3} | {} / {} / {} | {paper} | {z} | {verdict} |",
-                s.deals,
-                s.mean_trick_difference,
-                s.sigma_mean_difference,
-                s.wins,
-                s.draws,
-                s.losses
-            )
-            .expect("string");
+            out += &versus_paper_row(player, paper, &s);
         }
     }
     if !ctx.quick {
@@ -229,24 +207,29 @@ fn random_ties(ctx: &Context<'_>, which: &str) -> Result<String, ExperimentError
             &deals,
             &config,
         )?;
-        let (z, verdict) = match paper.parse::<f64>() {
-            Ok(p) if s.deals > 1 => {
-                let c = crate::stats::Comparison::new(
-                    p,
-                    RMC_PAPER_SE,
-                    s.mean_trick_difference,
-                    s.sigma_mean_difference,
-                );
-                (format!("{:+.1}", c.z), c.verdict.to_string())
-            }
-            _ => ("-".into(), "-".into()),
-        };
-        writeln!(
-            out,
-            "| {player} | {} | {:+.3} | {:.3} | {} / {} / {} | {paper} | {z} | {verdict} |",
-            s.deals, s.mean_trick_difference, s.sigma_mean_difference, s.wins, s.draws, s.losses
-        )
-        .expect("string");
+        out += &versus_paper_row(player, paper, &s);
     }
     Ok(out)
+}
+
+/// A table row of a player against MC-D-20: its figures, the paper's, z
+/// and the verdict (none when the paper gives no figure or fewer than two
+/// deals were played).
+fn versus_paper_row(player: &str, paper: &str, s: &crate::stats::Summary) -> String {
+    let (z, verdict) = match paper.parse::<f64>() {
+        Ok(p) if s.deals > 1 => {
+            let c = crate::stats::Comparison::new(
+                p,
+                RMC_PAPER_SE,
+                s.mean_trick_difference,
+                s.sigma_mean_difference,
+            );
+            (format!("{:+.1}", c.z), c.verdict.to_string())
+        }
+        _ => ("-".into(), "-".into()),
+    };
+    format!(
+        "| {player} | {} | {:+.3} | {:.3} | {} / {} / {} | {paper} | {z} | {verdict} |\n",
+        s.deals, s.mean_trick_difference, s.sigma_mean_difference, s.wins, s.draws, s.losses
+    )
 }
