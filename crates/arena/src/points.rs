@@ -1,5 +1,5 @@
 //! Matches of any trick-taking game scored in points (Belote's card points,
-//! bridge's tricks) between two players of the `template` crate, as the
+//! bridge's tricks) between two players of `players::generic`, as the
 //! trick-costs paper plays them: each deal twice, the teams swapped, and
 //! each player's share of the points.
 //!
@@ -10,6 +10,7 @@
 use bridge::Bridge;
 use cards::{Card, Deal, Seat, Strain, Suit};
 use games::{BeloteDeal, PlayState};
+use players::generic::{choose, PlayerKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -17,8 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use template::{choose, PlayerKind, View};
 use thiserror::Error;
+use worlds::SeatView;
 
 /// The game of a points match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -312,7 +313,7 @@ fn deal_rng(seed: u64, deal: usize, salt: u64) -> ChaCha8Rng {
 ///
 /// # Errors
 /// [`PointsError::Play`] when a player cannot choose.
-pub fn play_twice<G: template::Oracle>(
+pub fn play_twice<G: players::generic::Oracle>(
     a: &PlayerKind,
     b: &PlayerKind,
     seed: u64,
@@ -333,7 +334,7 @@ pub fn play_twice<G: template::Oracle>(
     };
     for (game, a_team) in [0usize, 1].into_iter().enumerate() {
         let kinds = Seat::ALL.map(|s| if games::team_of(s) == a_team { *a } else { *b });
-        let mut views = Seat::ALL.map(|s| View::new(start, s, &[]));
+        let mut views = Seat::ALL.map(|s| SeatView::new(start, s, &[]));
         let mut state = start.clone();
         let mut rngs =
             Seat::ALL.map(|s| deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64));

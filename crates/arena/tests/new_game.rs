@@ -8,10 +8,11 @@
 
 use cards::{Card, Deal, Hand, Seat, Suit};
 use games::{PlayState, Trick, TrickGame};
+use players::generic::{choose, Oracle, PlayerKind};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use template::{choose, Oracle, PlayerKind, View};
+use worlds::SeatView;
 
 // ---- the rules file -------------------------------------------------------
 
@@ -55,8 +56,8 @@ impl TrickGame for TopThree {
 // ---- the registration line ------------------------------------------------
 
 impl Oracle for TopThree {
-    fn open_cards(&self, h: Option<template::Horizon>) -> Box<dyn games::OpenCards<Self>> {
-        template::open_solver(self, h)
+    fn open_cards(&self, h: Option<search::generic::Horizon>) -> Box<dyn games::OpenCards<Self>> {
+        players::generic::open_solver(self, h)
     }
 }
 
@@ -90,7 +91,7 @@ const SEARCHERS: [&str; 3] = [
 fn the_searchers_play_the_new_game() {
     for seed in 0..12 {
         let mut state = start(seed);
-        let mut views = Seat::ALL.map(|s| View::new(&state, s, &[]));
+        let mut views = Seat::ALL.map(|s| SeatView::new(&state, s, &[]));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut turn = 0;
         while !state.is_over() {

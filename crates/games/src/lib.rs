@@ -24,5 +24,5 @@ mod state;
 
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
 pub use game::{team_of, Taken, Trick, TrickGame};
-pub use open_cards::OpenCards;
+pub use open_cards::{Horizon, OpenCards, Playout};
 pub use state::{PlayError, PlayState, PositionError};

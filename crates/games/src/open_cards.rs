@@ -12,3 +12,32 @@ pub trait OpenCards<G: TrickGame> {
     /// The points the side to move takes from `state` on.
     fn mean_value(&mut self, state: &PlayState<G>) -> f64;
 }
+
+/// Where a truncated solver stops searching and what it does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horizon {
+    /// Stop at the first trick start with at most this many cards in the
+    /// hands.
+    pub cards_left: usize,
+    /// Random playouts averaged there.
+    pub playouts: u32,
+    /// Seed of the playouts.
+    pub seed: u64,
+    /// How a playout plays its cards.
+    pub rule: Playout,
+}
+
+/// How the playouts past a horizon play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Playout {
+    /// Every card drawn uniformly from the legal ones (the paper's text).
+    #[default]
+    Random,
+    /// As the trick-costs paper's public code plays them (read in
+    /// samuelbounan/TrickGame, `approx_score`): always the lowest legal
+    /// card in card order, and the card played leaves the hand of the seat
+    /// to move next instead of its player's, so a player keeps it (and may
+    /// play it again) unless it has just won the trick with it. Values can
+    /// then pass the deal's total.
+    PaperCode,
+}

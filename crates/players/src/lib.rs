@@ -4,9 +4,17 @@
 //! alpha-mu, PIMC, recursive Monte Carlo over double-dummy or random
 //! playouts, double dummy (sees everything) and random — behind one
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
+//!
+//! [`generic`] holds the trick-costs paper's players for any game of the
+//! `games` crate (random, PIMC, alpha-mu with real-valued vectors,
+//! Fusion; `fusion:base=1:worlds=24:leaf=5`), on the `search` crate's
+//! generic engine and the `worlds` crate's [`worlds::SeatView`], and the
+//! one line a game registers to say which open-card solver its searches
+//! use ([`generic::Oracle`]).
 
 pub mod analysis;
 pub mod board;
+pub mod generic;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;

@@ -12,10 +12,15 @@
 //!
 //! The leaves are asked of a [`LeafEvaluator`]; this crate never names a
 //! solver.
+//!
+//! The [`generic`] module is the second engine: the trick-costs paper's
+//! search (PIMC, alpha-mu with real-valued vectors, Fusion) for any game
+//! of the `games` crate, any team to move, scores in points.
 
 mod alphamu;
 mod evaluator;
 mod front;
+pub mod generic;
 mod pimc;
 mod plain;
 mod problem;

@@ -12,13 +12,20 @@
 //! player, and the rest are dealt at random among the remaining places, so
 //! voids never cost a rejection. Only the auction constraints and the lead
 //! rule are checked after the deal.
+//!
+//! For any game of the `games` crate, a [`SeatView`] keeps what one seat
+//! knows as it is told each card (the trick-costs paper's Algorithm 1:
+//! the cards each seat is known not to hold, from the rules) and draws
+//! worlds from it.
 
 mod constraints;
 mod knowledge;
 pub mod lead;
 mod sample;
+mod seat_view;
 
 pub use constraints::{is_balanced, ConstraintError, Constraints, HandConstraints, Range};
 pub use knowledge::{Knowledge, KnowledgeError};
 pub use lead::LeadRule;
 pub use sample::{draw, WorldCount, Worlds, WorldsError, ENUMERATION_LIMIT, MAX_DRAWS};
+pub use seat_view::{SeatView, SeatViewError};

@@ -6,12 +6,14 @@ use anyhow::{bail, Context, Result};
 use cards::{Card, Seat};
 use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
+use players::generic::{choose, choose_with, PlayerKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use search::generic::error_bound;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
-use template::{choose, choose_with, error_bound, PlayerKind, View};
+use worlds::SeatView;
 
 /// The built-in Belote deal: hearts trumps, North leads, North takes.
 pub const BUILT_IN_DEAL: &str =
@@ -46,7 +48,7 @@ pub fn play(
     let players = [parse_player(ns, "--ns")?, parse_player(ew, "--ew")?];
     let rules = rules(&deal, undertrump);
     let mut state = PlayState::new(rules, deal.hands, deal.leader);
-    let mut views = Seat::ALL.map(|s| View::new(&state, s, &[]));
+    let mut views = Seat::ALL.map(|s| SeatView::new(&state, s, &[]));
     let mut rngs = Seat::ALL
         .map(|s| ChaCha8Rng::seed_from_u64(seed.wrapping_mul(4).wrapping_add(s.index() as u64)));
     println!("{deal}");
@@ -102,7 +104,7 @@ pub fn analyze(
     let deal = parse_deal(deal)?;
     let rules = rules(&deal, undertrump);
     let mut state = PlayState::new(rules, deal.hands, deal.leader);
-    let mut views = Seat::ALL.map(|s| View::new(&state, s, &[]));
+    let mut views = Seat::ALL.map(|s| SeatView::new(&state, s, &[]));
     for (i, &card) in play.iter().enumerate() {
         state
             .play(card)

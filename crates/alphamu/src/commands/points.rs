@@ -6,9 +6,9 @@
 use anyhow::Result;
 use arena::points::{summarize, PointsGame, PointsMatch};
 use clap::Args;
+use players::generic::PlayerKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use template::PlayerKind;
 
 /// `alphamu points-match`.
 #[derive(Args)]

@@ -17,11 +17,11 @@ use crate::plot;
 use crate::points::{summarize as summarize_points, PointsGame, PointsMatch, PointsSummary};
 use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsLock, ResultsWriter};
 use crate::stats::{summarize, Summary};
+use players::generic::PlayerKind;
 use players::player::PlayerSpec;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use template::PlayerKind;
 use thiserror::Error;
 
 /// The names of the experiments, with what each reproduces.

@@ -41,12 +41,12 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 
 /// The trick-costs paper's players as its public code plays them:
 /// `fusionpaper`, our Fusion with the code's worlds
-/// ([`template::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
+/// ([`players::generic::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
-/// ([`template::Playout::PaperCode`] playouts past depth-rd), Fusion
+/// ([`games::Playout::PaperCode`] playouts past depth-rd), Fusion
 /// with the code's worlds and pruning too, alpha-mu with the code's root
-/// criterion ([`template::AlphaMuRoot::Paper`]); `fusionprune`, our
-/// Fusion with the code's pruning alone ([`template::FusionPrune::Paper`]). The quick run's players search 2 cards deep
+/// criterion ([`players::generic::AlphaMuRoot::Paper`]); `fusionprune`, our
+/// Fusion with the code's pruning alone ([`players::generic::FusionPrune::Paper`]). The quick run's players search 2 cards deep
 /// before the playouts.
 fn paper_code_players(
     players: &[(&'static str, PlayerKind)],
@@ -88,27 +88,27 @@ fn paper_code_players(
         | PlayerKind::AlphaMu { cut, .. }
         | PlayerKind::Fusion { cut, .. } = &mut kind
         {
-            cut.playout = template::Playout::PaperCode;
+            cut.playout = games::Playout::PaperCode;
         }
         if let PlayerKind::Fusion { draw, .. } = &mut kind {
-            *draw = template::FusionDraw::Paper;
+            *draw = players::generic::FusionDraw::Paper;
         }
         if let PlayerKind::AlphaMu { root, .. } = &mut kind {
-            *root = template::AlphaMuRoot::Paper;
+            *root = players::generic::AlphaMuRoot::Paper;
         }
         if let PlayerKind::Fusion { prune, .. } = &mut kind {
-            *prune = template::FusionPrune::Paper;
+            *prune = players::generic::FusionPrune::Paper;
         }
         kind
     };
     let mut fusion_paper = paper("fusion");
     if let PlayerKind::Fusion { draw, cut, .. } = &mut fusion_paper {
-        *draw = template::FusionDraw::Paper;
+        *draw = players::generic::FusionDraw::Paper;
         *cut = fusion_cut;
     }
     let mut fusion_prune = paper("fusion");
     if let PlayerKind::Fusion { prune, cut, .. } = &mut fusion_prune {
-        *prune = template::FusionPrune::Paper;
+        *prune = players::generic::FusionPrune::Paper;
         *cut = fusion_cut;
     }
     vec![
@@ -306,7 +306,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     for (label, kind) in players.iter().chain(&code) {
         writeln!(out, "- {label}: `{kind}`").expect("string");
     }
-    let bound = template::error_bound(3, 8, 0.05);
+    let bound = players::generic::error_bound(3, 8, 0.05);
     let (fusion_base, fusion_wanted) = players
         .iter()
         .find_map(|(_, kind)| match kind {
@@ -321,7 +321,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     };
     let mut fusion_worlds = format!(
         "{deals} that fits what is known (24 a deal at a trick's start; a drawn deal whose permutations would pass {} worlds is left out)",
-        template::MAX_WORLDS
+        players::generic::MAX_WORLDS
     );
     if fusion_wanted > 0 {
         fusion_worlds += &format!(
@@ -330,7 +330,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     }
     write!(
         out,
-        "\nWhere we differ from the paper, and why:\n\n- PIMC (and PIMC at the leaves of alpha-mu and Fusion) searches to the end of the deal instead of stopping at depth-rd (20 cards) with random playouts: our open-card solver is faster exact than truncated (at the first card of Belote deals, 0.19 s against 1.18 s per PIMC move with 10 worlds and 8 playouts; `cargo run --release -p template --example belote_moves`). The truncation is available (`rd=20:playouts=8` in a player spec). At the paper's setting (3 tricks left, 8 playouts, 95%) its error bound is {:.1} points ({:.1} model + {:.1} sampling) of the S_d = {:.0} at stake.\n- Depth-leaf and depth-rd are counted in cards from the decision.\n- Fusion's worlds are {fusion_worlds}; in bridge dummy is not played: every seat plays its own hand with nothing shown.\n- Our Fusion is searched without pruning (the paper prunes a child whose scores are all worse than another's): a Fusion player chooses by sums over its own group of worlds, which a bound world by world does not settle, and the paper's pruning changes values (`fusionprune` plays it).\n- Knowledge: each player knows the cards played and what Algorithm 1 infers from them; worlds are drawn uniformly among the deals that fit.\n",
+        "\nWhere we differ from the paper, and why:\n\n- PIMC (and PIMC at the leaves of alpha-mu and Fusion) searches to the end of the deal instead of stopping at depth-rd (20 cards) with random playouts: our open-card solver is faster exact than truncated (at the first card of Belote deals, 0.19 s against 1.18 s per PIMC move with 10 worlds and 8 playouts; `cargo run --release -p players --example belote_moves`). The truncation is available (`rd=20:playouts=8` in a player spec). At the paper's setting (3 tricks left, 8 playouts, 95%) its error bound is {:.1} points ({:.1} model + {:.1} sampling) of the S_d = {:.0} at stake.\n- Depth-leaf and depth-rd are counted in cards from the decision.\n- Fusion's worlds are {fusion_worlds}; in bridge dummy is not played: every seat plays its own hand with nothing shown.\n- Our Fusion is searched without pruning (the paper prunes a child whose scores are all worse than another's): a Fusion player chooses by sums over its own group of worlds, which a bound world by world does not settle, and the paper's pruning changes values (`fusionprune` plays it).\n- Knowledge: each player knows the cards played and what Algorithm 1 infers from them; worlds are drawn uniformly among the deals that fit.\n",
         bound.total, bound.model, bound.sampling, bound.s_d
     )
     .expect("string");

@@ -3,17 +3,19 @@
 //! 4 tricks left, and alpha-mu with depth-leaf 5 at the first card.
 //!
 //! ```text
-//! cargo run --release -p template --example pruning -- [POSITIONS]
+//! cargo run --release -p players --example pruning -- [POSITIONS]
 //! ```
 
 use cards::{Card, Seat, Suit};
 use games::{Belote, BeloteDeal, PlayState};
+use players::generic::solvers_of;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use search::generic::{AlphaMu, Depth, Pimc, SolverLeaves, Spec, Tree};
 use std::time::Instant;
-use template::{AlphaMu, Depth, Pimc, SolverLeaves, Spec, Tree, View};
+use worlds::SeatView;
 
-fn position(rng: &mut ChaCha8Rng, cards_played: usize) -> (PlayState<Belote>, View<Belote>) {
+fn position(rng: &mut ChaCha8Rng, cards_played: usize) -> (PlayState<Belote>, SeatView<Belote>) {
     let trump = Suit::ALL[rng.gen_range(0..4)];
     let deal = BeloteDeal::random(rng, trump, Seat::North);
     let rules = deal.rules();
@@ -25,7 +27,7 @@ fn position(rng: &mut ChaCha8Rng, cards_played: usize) -> (PlayState<Belote>, Vi
         state.play(c).expect("legal");
         played.push(c);
     }
-    let mut view = View::new(
+    let mut view = SeatView::new(
         &PlayState::new(rules, deal.hands, deal.leader),
         state.to_move(),
         &[],
@@ -43,7 +45,8 @@ fn run<S: Spec>(spec: &S, n: usize, cards_played: usize, leaf: usize) {
         let (state, view) = position(&mut rng, cards_played);
         let worlds = view.draw_many(&mut rng, 10).expect("worlds");
         for (i, pruning) in [true, false].into_iter().enumerate() {
-            let mut leaves = SolverLeaves::exact(*state.game());
+            let solvers = solvers_of(state.game());
+            let mut leaves = SolverLeaves::exact(&solvers);
             let mut tree = Tree::new(spec, &state, &worlds, &mut leaves, Depth { leaf });
             tree.pruning = pruning;
             let clock = Instant::now();

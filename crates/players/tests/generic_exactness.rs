@@ -5,9 +5,13 @@ use bridge::Bridge;
 use cards::{BySeat, Card, Hand, Seat, Suit};
 use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
+use players::generic::solvers_of;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use template::{AlphaMu, Cut, Depth, Fusion, NodeInfo, Pimc, Role, SolverLeaves, Spec, Tree, View};
+use search::generic::{
+    AlphaMu, Cut, Depth, Fusion, NodeInfo, Pimc, Role, SolverLeaves, Spec, Tree,
+};
+use worlds::SeatView;
 
 /// A Belote deal played at random until `tricks_left` tricks remain and
 /// `extra` cards more, watched by the seat then to move.
@@ -15,7 +19,7 @@ fn ending(
     rng: &mut ChaCha8Rng,
     tricks_left: usize,
     extra: usize,
-) -> (PlayState<Belote>, View<Belote>) {
+) -> (PlayState<Belote>, SeatView<Belote>) {
     let trump = Suit::ALL[rng.gen_range(0..4)];
     let leader = Seat::from_index(rng.gen_range(0..4));
     let deal = BeloteDeal::random(rng, trump, leader);
@@ -39,7 +43,7 @@ fn ending(
     // The watcher's view, built from the start of the deal.
     let watcher = state.to_move();
     let mut replay = PlayState::new(rules, deal.hands, deal.leader);
-    let mut view = View::new(&replay, watcher, &[]);
+    let mut view = SeatView::new(&replay, watcher, &[]);
     for card in history {
         view.observe(card).expect("a card seen");
         replay.play(card).expect("legal");
@@ -53,7 +57,8 @@ fn pimc_is_the_mean_of_each_world_solved_with_all_cards_open() {
     for i in 0..40 {
         let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
         let worlds = view.draw_many(&mut rng, 5).expect("worlds");
-        let mut leaves = SolverLeaves::exact(*state.game());
+        let solvers = solvers_of(state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let mut tree = Tree::new(
             &Pimc,
             &state,
@@ -151,7 +156,8 @@ fn scores<S: Spec>(
     worlds: &[BySeat<Hand>],
     pruning: bool,
 ) -> Vec<(Card, f64)> {
-    let mut leaves = SolverLeaves::exact(*state.game());
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
     let mut tree = Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX });
     tree.pruning = pruning;
     tree.root_cards()
@@ -233,7 +239,8 @@ fn bridge(
 }
 
 fn root_value<S: Spec>(spec: &S, state: &PlayState<Bridge>, worlds: &[BySeat<Hand>]) -> f64 {
-    let mut leaves = SolverLeaves::exact(*state.game());
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
     Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX })
         .root_value()
         .1
@@ -244,7 +251,8 @@ fn card_scores<S: Spec>(
     state: &PlayState<Bridge>,
     worlds: &[BySeat<Hand>],
 ) -> Vec<(String, f64)> {
-    let mut leaves = SolverLeaves::exact(*state.game());
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
     let mut out: Vec<(String, f64)> =
         Tree::new(spec, state, worlds, &mut leaves, Depth { leaf: usize::MAX })
             .root_cards()
@@ -294,15 +302,22 @@ fn figure_2_right_alphamu_ties_and_fusion_prefers_the_club_ace() {
 #[test]
 fn alphamus_root_cut_chooses_the_card_of_the_full_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
-    let kind: template::PlayerKind = "alphamu:worlds=5:leaf=3:rd=none".parse().expect("a player");
+    let kind: players::generic::PlayerKind =
+        "alphamu:worlds=5:leaf=3:rd=none".parse().expect("a player");
     let mut skipped = 0;
     for i in 0..25 {
         let (_, view) = ending(&mut rng, 3 + i % 3, i % 4);
         let seed: u64 = rng.gen();
-        let cut = template::choose_with(&kind, &view, &mut ChaCha8Rng::seed_from_u64(seed), false)
-            .expect("a choice");
-        let full = template::choose_with(&kind, &view, &mut ChaCha8Rng::seed_from_u64(seed), true)
-            .expect("a choice");
+        let cut = players::generic::choose_with(
+            &kind,
+            &view,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            false,
+        )
+        .expect("a choice");
+        let full =
+            players::generic::choose_with(&kind, &view, &mut ChaCha8Rng::seed_from_u64(seed), true)
+                .expect("a choice");
         assert_eq!(
             cut.card, full.card,
             "ending {i}: cut {:?} bounds {:?} full {:?}",
@@ -334,7 +349,7 @@ fn alphamus_root_cut_chooses_the_card_of_the_full_search() {
 
 #[test]
 fn bridge_values_from_our_double_dummy_solver_equal_the_open_solvers() {
-    use template::Oracle;
+    use players::generic::Oracle;
     let mut rng = ChaCha8Rng::seed_from_u64(25);
     for i in 0..30 {
         let deal = cards::Deal::random(&mut rng, 5);
@@ -359,7 +374,7 @@ fn bridge_leaf_values_in_a_row_equal_the_open_solvers() {
     // the leaves of a search in one world: each count starts from the last
     // answer, which must change no value, whoever moves and however many
     // tricks are left.
-    use template::Oracle;
+    use players::generic::Oracle;
     let mut rng = ChaCha8Rng::seed_from_u64(26);
     let game = Bridge::new(Some(Suit::Hearts));
     let mut dd = game.open_cards(None);
@@ -388,7 +403,7 @@ fn bridge_leaf_values_in_a_row_equal_the_open_solvers() {
 /// and on some endings below it.
 #[test]
 fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
-    use template::{choose_with, PlayerKind};
+    use players::generic::{choose_with, PlayerKind};
     let best: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none".parse().unwrap();
     let paper: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none:root=paper"
         .parse()
@@ -400,7 +415,7 @@ fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
         let seed = rng.gen::<u64>();
         let a = choose_with(&best, &view, &mut ChaCha8Rng::seed_from_u64(seed), true).unwrap();
         let b = choose_with(&paper, &view, &mut ChaCha8Rng::seed_from_u64(seed), true).unwrap();
-        let cards = |c: &template::Choice| c.scores.iter().map(|s| s.0).collect::<Vec<_>>();
+        let cards = |c: &players::generic::Choice| c.scores.iter().map(|s| s.0).collect::<Vec<_>>();
         assert_eq!(cards(&a), cards(&b));
         if games::team_of(view.seat()) == games::team_of(view.opener()) {
             declaring += 1;
@@ -436,7 +451,8 @@ fn fusion_scores<S: Spec<Value = Vec<f64>>>(
     worlds: &[BySeat<Hand>],
     pruning: bool,
 ) -> (Vec<(Card, f64)>, u64) {
-    let mut leaves = SolverLeaves::exact(*state.game());
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
     let mut tree = Tree::new(spec, root, worlds, &mut leaves, Depth { leaf: usize::MAX });
     tree.pruning = pruning;
     let scores = tree
@@ -454,7 +470,7 @@ fn fusion_scores<S: Spec<Value = Vec<f64>>>(
 /// a Fusion player, shown on endings; the count is printed.
 #[test]
 fn the_papers_fusion_pruning_changes_values_that_fusion_keeps() {
-    use template::FusionPaperPruning;
+    use search::generic::FusionPaperPruning;
     let mut rng = ChaCha8Rng::seed_from_u64(35);
     let (mut endings, mut changed, mut cards_changed, mut nodes) = (0, 0, 0, [0u64; 2]);
     for i in 0..40 {
@@ -558,7 +574,8 @@ fn every_node_value_lies_between_its_floor_and_ceiling() {
     for i in 0..20 {
         let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
         let worlds = view.draw_many(&mut rng, 4).expect("worlds");
-        let mut leaves = SolverLeaves::exact(*state.game());
+        let solvers = solvers_of(state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let mut tree = Tree::new(
             &WithinFloorAndCeiling,
             &state,

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 /// A card the seat watching could not have seen played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ViewError {
+pub enum SeatViewError {
     /// A card that is not hidden from the watcher and not in the hand of the
     /// seat playing it.
     #[error("{seat} cannot play {card}: it is not among the cards {seat} may hold")]
@@ -44,7 +44,7 @@ pub enum ViewError {
 /// monotone: a card that forbids `c` in a two-card hand forbids it in any
 /// hand.)
 #[derive(Clone, Debug)]
-pub struct View<G: TrickGame> {
+pub struct SeatView<G: TrickGame> {
     game: G,
     seat: Seat,
     known: [Option<Hand>; 4],
@@ -61,13 +61,13 @@ pub struct View<G: TrickGame> {
     opener: Seat,
 }
 
-impl<G: TrickGame> View<G> {
+impl<G: TrickGame> SeatView<G> {
     /// The view of `seat` at the current point of `state`, knowing its own
     /// hand and the hands of `shown` (dummy in bridge), but nothing else of
     /// the play so far: use this at the start of a deal and
-    /// [`View::observe`] every card after.
+    /// [`SeatView::observe`] every card after.
     #[must_use]
-    pub fn new(state: &PlayState<G>, seat: Seat, shown: &[Seat]) -> View<G> {
+    pub fn new(state: &PlayState<G>, seat: Seat, shown: &[Seat]) -> SeatView<G> {
         let mut known = [None; 4];
         let mut public = [false; 4];
         known[seat.index()] = Some(state.hand(seat));
@@ -76,7 +76,7 @@ impl<G: TrickGame> View<G> {
             public[s.index()] = true;
         }
         let sizes = Seat::ALL.map(|s| state.hand(s).len());
-        View {
+        SeatView {
             game: state.game().clone(),
             seat,
             known,
@@ -166,14 +166,14 @@ impl<G: TrickGame> View<G> {
     /// Records that the seat to move played `card`.
     ///
     /// # Errors
-    /// [`ViewError`] when the card cannot come from that seat.
-    pub fn observe(&mut self, card: Card) -> Result<(), ViewError> {
+    /// [`SeatViewError`] when the card cannot come from that seat.
+    pub fn observe(&mut self, card: Card) -> Result<(), SeatViewError> {
         let seat = self.trick.to_move();
         let before = self.trick;
         match self.known[seat.index()] {
             Some(hand) => {
                 if !self.game.legal(hand, &before).contains(card) {
-                    return Err(ViewError::Illegal { seat, card });
+                    return Err(SeatViewError::Illegal { seat, card });
                 }
                 let mut hand = hand;
                 hand.remove(card);
@@ -181,7 +181,7 @@ impl<G: TrickGame> View<G> {
             }
             None => {
                 if !self.hidden().contains(card) || self.lacks[seat.index()].contains(card) {
-                    return Err(ViewError::Impossible { seat, card });
+                    return Err(SeatViewError::Impossible { seat, card });
                 }
             }
         }
@@ -218,8 +218,8 @@ impl<G: TrickGame> View<G> {
     /// most constrained cards first (close to uniform).
     ///
     /// # Errors
-    /// [`ViewError::NoWorld`] when no deal fits.
-    pub fn draw(&self, rng: &mut impl Rng) -> Result<BySeat<Hand>, ViewError> {
+    /// [`SeatViewError::NoWorld`] when no deal fits.
+    pub fn draw(&self, rng: &mut impl Rng) -> Result<BySeat<Hand>, SeatViewError> {
         let hidden: Vec<Card> = self.hidden().iter().collect();
         let seats: Vec<usize> = (0..4).filter(|&s| self.known[s].is_none()).collect();
         let base = self.known.map(|k| k.unwrap_or(Hand::EMPTY));
@@ -280,14 +280,18 @@ impl<G: TrickGame> View<G> {
                 return Ok(BySeat(hands));
             }
         }
-        Err(ViewError::NoWorld(self.seat))
+        Err(SeatViewError::NoWorld(self.seat))
     }
 
-    /// `n` worlds drawn with [`View::draw`].
+    /// `n` worlds drawn with [`SeatView::draw`].
     ///
     /// # Errors
-    /// [`ViewError::NoWorld`] when no deal fits.
-    pub fn draw_many(&self, rng: &mut impl Rng, n: usize) -> Result<Vec<BySeat<Hand>>, ViewError> {
+    /// [`SeatViewError::NoWorld`] when no deal fits.
+    pub fn draw_many(
+        &self,
+        rng: &mut impl Rng,
+        n: usize,
+    ) -> Result<Vec<BySeat<Hand>>, SeatViewError> {
         (0..n).map(|_| self.draw(rng)).collect()
     }
 
@@ -310,14 +314,14 @@ impl<G: TrickGame> View<G> {
     /// deal is always kept whole.
     ///
     /// # Errors
-    /// [`ViewError::NoWorld`] when no deal fits.
+    /// [`SeatViewError::NoWorld`] when no deal fits.
     pub fn permutation_worlds(
         &self,
         rng: &mut impl Rng,
         base: usize,
         wanted: usize,
         limit: usize,
-    ) -> Result<Vec<BySeat<Hand>>, ViewError> {
+    ) -> Result<Vec<BySeat<Hand>>, SeatViewError> {
         let mut worlds: Vec<BySeat<Hand>> = Vec::new();
         for world in self.draw_many(rng, base)? {
             if !self.add_permutations(&mut worlds, &world, limit) {
@@ -343,16 +347,16 @@ impl<G: TrickGame> View<G> {
     /// those are handed around the seats in every one of their orders. No
     /// permuted world is checked against the voids known, and the
     /// watcher's own hand is handed around like the others (as in
-    /// [`View::permutation_worlds`], its choice is judged on the worlds
+    /// [`SeatView::permutation_worlds`], its choice is judged on the worlds
     /// where it holds its own hand). Seats whose hands are public stay
     /// put. Worlds may repeat (when no card is left to hand around).
     ///
     /// # Errors
-    /// [`ViewError::NoWorld`] when no deal fits the view.
+    /// [`SeatViewError::NoWorld`] when no deal fits the view.
     pub fn paper_permutation_worlds(
         &self,
         rng: &mut impl Rng,
-    ) -> Result<Vec<BySeat<Hand>>, ViewError> {
+    ) -> Result<Vec<BySeat<Hand>>, SeatViewError> {
         let BySeat(world) = self.draw(rng)?;
         let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
         // The cards of each seat that only it can hold.
@@ -473,7 +477,7 @@ mod tests {
                 .parse()
                 .expect("a deal");
         let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
-        let view = View::new(&state, Seat::North, &[]);
+        let view = SeatView::new(&state, Seat::North, &[]);
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
         let worlds = view.permutation_worlds(&mut rng, 4, 0, 64).expect("worlds");
         assert_eq!(worlds.len(), 48);
@@ -503,13 +507,13 @@ mod tests {
 
     /// North's view after it led the spade ace and East and West showed
     /// out of spades.
-    fn spades_shown_out_of() -> View<bridge::Bridge> {
+    fn spades_shown_out_of() -> SeatView<bridge::Bridge> {
         let deal: cards::Deal =
             "N:AKQJ.AKQ.AKQ.AKQ 5432.JT9.JT9.JT9 T987.876.876.876 6.5432.5432.5432"
                 .parse()
                 .expect("a deal");
         let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
-        let mut view = View::new(&state, Seat::North, &[]);
+        let mut view = SeatView::new(&state, Seat::North, &[]);
         for card in ["SA", "H9", "S7", "H2"] {
             view.observe(card.parse().expect("a card")).expect("seen");
         }
@@ -558,7 +562,7 @@ mod tests {
                 .parse()
                 .expect("a deal");
         let state = PlayState::new(bridge::Bridge::new(None), deal, Seat::North);
-        let mut view = View::new(&state, Seat::East, &[]);
+        let mut view = SeatView::new(&state, Seat::East, &[]);
         view.observe("SA".parse().expect("a card")).expect("seen");
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(5);
         let worlds = view.paper_permutation_worlds(&mut rng).expect("worlds");
@@ -612,7 +616,7 @@ mod tests {
             .parse()
             .expect("a deal");
         let state = PlayState::new(Belote::new(Suit::Hearts), deal, Seat::North);
-        let mut view = View::new(&state, Seat::South, &[]);
+        let mut view = SeatView::new(&state, Seat::South, &[]);
         view.observe("SA".parse().expect("a card")).expect("seen");
         // East cannot discard while holding spades: this deal forbids it,
         // but the view does not know East's hand and accepts it.

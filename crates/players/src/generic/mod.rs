@@ -1,16 +1,22 @@
 //! Card players for any trick-taking game: random, PIMC, alpha-mu and
 //! Fusion, with the paper's hyperparameters.
 
-use crate::leaves::SolverLeaves;
-use crate::oracle::Oracle;
-use crate::spec::{AlphaMu, Fusion, FusionPaperPruning, Pimc, RootCriterion, Spec};
-use crate::tree::{Depth, Tree, MAX_WORLDS};
-use crate::view::{View, ViewError};
+mod oracle;
+
 use cards::{BySeat, Card, Hand};
-use open_solver::{Horizon, Playout};
+use games::{Horizon, Playout};
+pub use oracle::{open_solver, Oracle};
 use rand::Rng;
+/// The paper's bound on the error of a truncated search, and the most
+/// worlds one search holds: the engine's, for the players' users.
+pub use search::generic::{error_bound, ErrorBound, MAX_WORLDS};
+use search::generic::{
+    AlphaMu, Depth, Fusion, FusionPaperPruning, Pimc, RootCriterion, SolverLeaves, SolverSource,
+    Spec, Tree,
+};
 use std::fmt;
 use std::str::FromStr;
+use worlds::{SeatView, SeatViewError};
 
 /// Where the search of a move stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +58,7 @@ pub enum PlayerKind {
     },
     /// Fusion over `base` drawn deals and every permutation of their
     /// hands that fits what is known, more deals drawn while there are
-    /// fewer than `worlds` worlds ([`View::permutation_worlds`]); at most
+    /// fewer than `worlds` worlds ([`SeatView::permutation_worlds`]); at most
     /// [`MAX_WORLDS`] worlds: the drawn deals whose permutations would pass
     /// it are left out whole (in bridge without a dummy a deal gives 24
     /// worlds, so at most 2 deals fit at the first card).
@@ -78,7 +84,7 @@ pub enum FusionPrune {
     /// the default.
     #[default]
     None,
-    /// The paper's code's dominance pruning ([`crate::FusionPaperPruning`]),
+    /// The paper's code's dominance pruning ([`FusionPaperPruning`]),
     /// which may change values; `prune=paper`.
     Paper,
 }
@@ -105,12 +111,12 @@ pub enum AlphaMuRoot {
 pub enum FusionDraw {
     /// The permutations of the drawn deals that fit what is known (sizes
     /// and voids), more deals while fewer than the worlds wanted fit
-    /// ([`View::permutation_worlds`]); `draw=fit`, the default.
+    /// ([`SeatView::permutation_worlds`]); `draw=fit`, the default.
     #[default]
     Fit,
     /// The paper's own code: the 24 permutations of one drawn deal, hand
     /// sizes evened out by fixing cards, no check against known voids
-    /// ([`View::paper_permutation_worlds`]); `draw=paper` (`base` and
+    /// ([`SeatView::paper_permutation_worlds`]); `draw=paper` (`base` and
     /// `worlds` do not apply).
     Paper,
 }
@@ -357,6 +363,13 @@ pub struct Choice {
     pub worlds: usize,
 }
 
+/// The open-card solvers `game` registers ([`Oracle`]) as the generic
+/// engine's [`SolverSource`]: `SolverLeaves::exact(&solvers_of(&game))`.
+pub fn solvers_of<G: Oracle>(game: &G) -> impl Fn(Option<Horizon>) -> Box<dyn games::OpenCards<G>> {
+    let game = game.clone();
+    move |horizon| game.open_cards(horizon)
+}
+
 fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
     cut.depth_rd.map(|rd| Horizon {
         cards_left: view_cards.saturating_sub(rd),
@@ -366,10 +379,15 @@ fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
     })
 }
 
-fn leaves<G: Oracle>(game: &G, view_cards: usize, cut: &Truncation, seed: u64) -> SolverLeaves<G> {
+fn leaves<'a, G: Oracle>(
+    source: SolverSource<'a, G>,
+    view_cards: usize,
+    cut: &Truncation,
+    seed: u64,
+) -> SolverLeaves<'a, G> {
     match horizon(view_cards, cut, seed) {
-        Some(h) => SolverLeaves::truncated(game.clone(), h),
-        None => SolverLeaves::exact(game.clone()),
+        Some(h) => SolverLeaves::truncated(source, h),
+        None => SolverLeaves::exact(source),
     }
 }
 
@@ -389,12 +407,12 @@ fn best(scores: &[(Card, f64)]) -> Card {
 /// scores are then upper bounds ([`Choice::bounds`]).
 ///
 /// # Errors
-/// [`ViewError::NoWorld`] when no deal fits the view.
+/// [`SeatViewError::NoWorld`] when no deal fits the view.
 pub fn choose<G: Oracle>(
     kind: &PlayerKind,
-    view: &View<G>,
+    view: &SeatView<G>,
     rng: &mut impl Rng,
-) -> Result<Choice, ViewError> {
+) -> Result<Choice, SeatViewError> {
     choose_with(kind, view, rng, false)
 }
 
@@ -402,13 +420,13 @@ pub fn choose<G: Oracle>(
 /// same card is chosen either way).
 ///
 /// # Errors
-/// [`ViewError::NoWorld`] when no deal fits the view.
+/// [`SeatViewError::NoWorld`] when no deal fits the view.
 pub fn choose_with<G: Oracle>(
     kind: &PlayerKind,
-    view: &View<G>,
+    view: &SeatView<G>,
     rng: &mut impl Rng,
     exact: bool,
-) -> Result<Choice, ViewError> {
+) -> Result<Choice, SeatViewError> {
     let legal: Vec<Card> = view
         .game()
         .legal(view.own_hand(), view.trick())
@@ -471,7 +489,9 @@ pub fn choose_with<G: Oracle>(
             order.sort_by(|&a, &b| pimc[b].1.total_cmp(&pimc[a].1));
             let real = real_world(view, &drawn);
             let root = view.position_in(real);
-            let mut leaves = leaves(view.game(), cards_left, cut, seed);
+            let game = view.game().clone();
+            let source = move |horizon| game.open_cards(horizon);
+            let mut leaves = leaves(&source, cards_left, cut, seed);
             let mut tree = Tree::new(
                 &spec,
                 &root,
@@ -530,7 +550,7 @@ pub fn choose_with<G: Oracle>(
 /// PIMC's mean score of every legal card over `worlds`, each solved with
 /// the leaves' horizon (so that it bounds alpha-mu's on the same worlds).
 fn pimc_scores<G: Oracle>(
-    view: &View<G>,
+    view: &SeatView<G>,
     legal: &[Card],
     worlds: &[BySeat<Hand>],
     cut: &Truncation,
@@ -565,7 +585,7 @@ fn pimc_scores<G: Oracle>(
         .collect()
 }
 
-fn real_world<'w, G: Oracle>(view: &View<G>, worlds: &'w [BySeat<Hand>]) -> &'w BySeat<Hand> {
+fn real_world<'w, G: Oracle>(view: &SeatView<G>, worlds: &'w [BySeat<Hand>]) -> &'w BySeat<Hand> {
     worlds
         .iter()
         .find(|w| w[view.seat()] == view.own_hand())
@@ -574,7 +594,7 @@ fn real_world<'w, G: Oracle>(view: &View<G>, worlds: &'w [BySeat<Hand>]) -> &'w 
 
 fn search<G: Oracle, S: Spec>(
     spec: &S,
-    view: &View<G>,
+    view: &SeatView<G>,
     worlds: &[BySeat<Hand>],
     cut: &Truncation,
     cards_left: usize,
@@ -582,7 +602,8 @@ fn search<G: Oracle, S: Spec>(
 ) -> Vec<(Card, f64)> {
     // The root position: the watcher's real hand in its seat.
     let root = view.position_in(real_world(view, worlds));
-    let mut leaves = leaves(view.game(), cards_left, cut, seed);
+    let source = solvers_of(view.game());
+    let mut leaves = leaves(&source, cards_left, cut, seed);
     let mut tree = Tree::new(
         spec,
         &root,
@@ -610,7 +631,10 @@ fn search<G: Oracle, S: Spec>(
 /// PIMC's scores with every world searched to the end by the template
 /// (for tests: the fast path above must agree).
 #[doc(hidden)]
-pub fn pimc_by_template<G: Oracle>(view: &View<G>, worlds: &[BySeat<Hand>]) -> Vec<(Card, f64)> {
+pub fn pimc_by_template<G: Oracle>(
+    view: &SeatView<G>,
+    worlds: &[BySeat<Hand>],
+) -> Vec<(Card, f64)> {
     let cut = Truncation {
         depth_leaf: usize::MAX,
         depth_rd: None,

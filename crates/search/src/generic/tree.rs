@@ -1,8 +1,8 @@
 //! The template (Algorithm 3): one search over a set of worlds, its values
 //! made by a [`Spec`].
 
-use crate::leaves::Leaves;
-use crate::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
+use super::leaves::Leaves;
+use super::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
 use games::{team_of, PlayState, Taken, Trick, TrickGame};
 

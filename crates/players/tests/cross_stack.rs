@@ -9,11 +9,13 @@
 use bridge::{Bridge, BridgeScoring};
 use cards::{BySeat, Card, Deal, Hand, Seat, Strain};
 use games::PlayState;
+use players::generic::solvers_of;
 use players::leaf::DdLeaf;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use search::generic::{AlphaMu, Depth, Pimc, SolverLeaves, Tree};
 use search::{alphamu, pimc_values, AlphaMuConfig, Problem, Switches};
-use template::{AlphaMu, Depth, Pimc, SolverLeaves, Tree, View};
+use worlds::SeatView;
 
 /// A position of a random deal after `played` random legal cards with
 /// declarer's side (South declares) to move, the view of the seat to move
@@ -52,7 +54,7 @@ fn position(rng: &mut ChaCha8Rng, played: usize, n: usize) -> Position {
         } else {
             Seat::North
         }];
-        let mut view = View::new(&view_state, watcher, &shown);
+        let mut view = SeatView::new(&view_state, watcher, &shown);
         for &card in &history {
             view.observe(card).expect("a card seen");
             view_state.play(card).expect("legal");
@@ -117,7 +119,8 @@ fn pimc_gives_the_same_values_in_both_stacks() {
         let fast = pimc_values(&problem(&p), &DdLeaf);
         // Chances of making: the template scoring the contract 0/1.
         let state = contract_rules(&p);
-        let mut leaves = SolverLeaves::exact(*state.game());
+        let solvers = solvers_of(state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let cards =
             Tree::new(&Pimc, &state, &p.worlds, &mut leaves, Depth { leaf: 1 }).root_cards();
         assert_eq!(cards.len(), fast.len(), "case {case}");
@@ -135,7 +138,8 @@ fn pimc_gives_the_same_values_in_both_stacks() {
             );
         }
         // Mean tricks: the template scoring tricks from the position on.
-        let mut leaves = SolverLeaves::exact(*p.state.game());
+        let solvers = solvers_of(p.state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let cards =
             Tree::new(&Pimc, &p.state, &p.worlds, &mut leaves, Depth { leaf: 1 }).root_cards();
         for rc in &cards {
@@ -171,7 +175,8 @@ fn alphamu_gives_the_same_values_in_both_stacks() {
         };
         let fast = alphamu(&problem(&p), &DdLeaf, config).expect("a search");
         let state = contract_rules(&p);
-        let mut leaves = SolverLeaves::exact(*state.game());
+        let solvers = solvers_of(state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let cards = Tree::new(
             &AlphaMu::default(),
             &state,
@@ -198,7 +203,8 @@ fn alphamu_gives_the_same_values_in_both_stacks() {
         }
         // Pruning on 0/1 scores changes nothing (the score only turns the
         // points, never against their order).
-        let mut leaves = SolverLeaves::exact(*state.game());
+        let solvers = solvers_of(state.game());
+        let mut leaves = SolverLeaves::exact(&solvers);
         let spec = AlphaMu::default();
         let mut plain = Tree::new(
             &spec,

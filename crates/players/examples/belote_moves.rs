@@ -1,13 +1,14 @@
 //! Time per move of each player at the start of random Belote deals (the
 //! first card of the deal, the slowest), in CPU time of the thread (so
 //! that other work on the machine does not count), with the paper's
-//! settings unless given: `cargo run --release -p template --example belote_moves -- [DEALS] [PLAYER...]`.
+//! settings unless given: `cargo run --release -p players --example belote_moves -- [DEALS] [PLAYER...]`.
 
 use cards::{Seat, Suit};
 use games::{BeloteDeal, PlayState};
+use players::generic::{choose, PlayerKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use template::{choose, PlayerKind, View};
+use worlds::SeatView;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -31,7 +32,7 @@ fn main() {
             let mut state = PlayState::new(deal.rules(), deal.hands, deal.leader);
             // Time the first card of each of the first two tricks.
             for _ in 0..5 {
-                let view = View::new(&state, state.to_move(), &[]);
+                let view = SeatView::new(&state, state.to_move(), &[]);
                 let clock = cpu_time::ThreadTime::now();
                 let choice = choose(&kind, &view, &mut rng).expect("a world");
                 total += clock.elapsed().as_secs_f64();

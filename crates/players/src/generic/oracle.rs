@@ -4,8 +4,9 @@
 //! [`OpenCards`] itself; this is only the choice.
 
 use bridge::Bridge;
+use games::Horizon;
 use games::{Belote, OpenCards, TrickGame};
-use open_solver::{Horizon, OpenSolver};
+use open_solver::OpenSolver;
 
 /// A game whose searches know which open-card solver to use.
 pub trait Oracle: TrickGame + Sized {

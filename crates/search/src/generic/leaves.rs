@@ -2,10 +2,7 @@
 //! the rest of the deal with every card open, exact or truncated with
 //! random playouts.
 
-use crate::oracle::Oracle;
-use games::OpenCards;
-use games::{team_of, PlayState, TrickGame};
-use open_solver::Horizon;
+use games::{team_of, Horizon, OpenCards, PlayState, TrickGame};
 
 /// The value of a leaf position in one world.
 pub trait Leaves<G: TrickGame> {
@@ -14,21 +11,28 @@ pub trait Leaves<G: TrickGame> {
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64;
 }
 
-/// Leaves valued by the game's open-card solver ([`Oracle`]), one per world
-/// (so that each keeps its table from leaf to leaf), optionally stopping at
-/// a horizon and averaging random playouts past it (the paper's depth-rd).
-pub struct SolverLeaves<G: Oracle> {
-    game: G,
+/// Where [`SolverLeaves`] get their open-card solvers: a new solver for
+/// positions of one world, exact (`None`) or stopping at a horizon. The
+/// player layer hands one in (the double-dummy solver for bridge, the
+/// `open-solver` crate for other games), so this crate names no solver.
+pub type SolverSource<'a, G> = &'a dyn Fn(Option<Horizon>) -> Box<dyn OpenCards<G>>;
+
+/// Leaves valued by an open-card solver from a [`SolverSource`], one per
+/// world (so that each keeps its table from leaf to leaf), optionally
+/// stopping at a horizon and averaging random playouts past it (the
+/// paper's depth-rd).
+pub struct SolverLeaves<'a, G: TrickGame> {
+    source: SolverSource<'a, G>,
     horizon: Option<Horizon>,
     solvers: Vec<Box<dyn OpenCards<G>>>,
 }
 
-impl<G: Oracle> SolverLeaves<G> {
+impl<'a, G: TrickGame> SolverLeaves<'a, G> {
     /// Exact leaves.
     #[must_use]
-    pub fn exact(game: G) -> Self {
+    pub fn exact(source: SolverSource<'a, G>) -> Self {
         SolverLeaves {
-            game,
+            source,
             horizon: None,
             solvers: Vec::new(),
         }
@@ -36,9 +40,9 @@ impl<G: Oracle> SolverLeaves<G> {
 
     /// Leaves searched down to `horizon`, then the mean of its playouts.
     #[must_use]
-    pub fn truncated(game: G, horizon: Horizon) -> Self {
+    pub fn truncated(source: SolverSource<'a, G>, horizon: Horizon) -> Self {
         SolverLeaves {
-            game,
+            source,
             horizon: Some(horizon),
             solvers: Vec::new(),
         }
@@ -50,14 +54,14 @@ impl<G: Oracle> SolverLeaves<G> {
                 seed: h.seed ^ (self.solvers.len() as u64).wrapping_mul(0x9e37_79b9),
                 ..h
             });
-            let s = self.game.open_cards(horizon);
+            let s = (self.source)(horizon);
             self.solvers.push(s);
         }
         self.solvers[world].as_mut()
     }
 }
 
-impl<G: Oracle> Leaves<G> for SolverLeaves<G> {
+impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64 {
         let mover = team_of(state.to_move());
         let mover_points = self.solver(world).mean_value(state);

@@ -2,14 +2,15 @@
 //! play without a dummy, as in the bridge round robin), in CPU time of the
 //! thread (so that other work on the machine does not count), with the
 //! round robin's settings unless given:
-//! `cargo run --release -p template --example bridge_moves -- [DEALS] [PLAYER...]`.
+//! `cargo run --release -p players --example bridge_moves -- [DEALS] [PLAYER...]`.
 
 use bridge::Bridge;
 use cards::{Deal, Seat, Strain};
 use games::PlayState;
+use players::generic::{choose, PlayerKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use template::{choose, PlayerKind, View};
+use worlds::SeatView;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -42,7 +43,7 @@ fn main() {
             // The first card of the first two tricks: the most expensive
             // moves of a deal.
             for _ in 0..5 {
-                let view = View::new(&state, state.to_move(), &[]);
+                let view = SeatView::new(&state, state.to_move(), &[]);
                 let clock = cpu_time::ThreadTime::now();
                 let choice = choose(&kind, &view, &mut rng).expect("a world");
                 let t = clock.elapsed().as_secs_f64();
