@@ -20,6 +20,7 @@ use crate::results::{DealResult, Mode, ResultsError, ResultsWriter, TableResult}
 use bridge::PlayState;
 use cards::Card;
 use players::player::{Board, PlayError, PlayerSpec};
+use players::seated::{BridgeSeat, SeatedPlayer};
 use players::seed::derive;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -112,7 +113,8 @@ struct DefenceKey {
 
 impl DefenceMemory {
     /// The card `defender` plays after `play` on `board` with `seed`:
-    /// remembered if it was asked before, else chosen and remembered.
+    /// remembered if it was asked before, else chosen by `choose` (the
+    /// defender itself, seated) and remembered.
     ///
     /// # Errors
     /// [`PlayError`] when the player cannot choose.
@@ -122,6 +124,7 @@ impl DefenceMemory {
         board: &Board,
         play: &[Card],
         seed: u64,
+        choose: impl FnOnce() -> Result<Card, PlayError>,
     ) -> Result<Card, PlayError> {
         let key = DefenceKey {
             defender: defender.to_string(),
@@ -136,7 +139,7 @@ impl DefenceMemory {
         }
         // Chosen without the lock: two tables asking at once both choose,
         // and both get the same card.
-        let card = defender.choose(board, play, seed)?;
+        let card = choose()?;
         self.lock().insert(key, card);
         Ok(card)
     }
@@ -219,17 +222,42 @@ pub fn play_table_for(
     } else {
         board.declarer.lho().side()
     };
+    // Declarer's side (declarer and dummy), then the two defenders, each
+    // seated with what it sees and told every card.
+    let declaring = if seats.counted_declares {
+        seats.counted
+    } else {
+        seats.other
+    };
+    let defending = if seats.counted_declares {
+        seats.other
+    } else {
+        seats.counted
+    };
+    let mut seated = [
+        (board.declarer, declaring),
+        (board.declarer.lho(), defending),
+        (board.declarer.rho(), defending),
+    ]
+    .into_iter()
+    .map(|(seat, player)| {
+        let counted = seat.side() == side && discrepancies;
+        BridgeSeat::new(player, board, seat, start, seed, counted)
+    })
+    .collect::<Result<Vec<_>, _>>()?;
     let (mut decisions, mut think, mut differ) = (0, 0.0, 0);
     while !state.is_over() {
         let mover = state.position().to_move();
         let ours = mover.side() == side;
         let choices = state.position().legal_cards().len();
         let card_seed = players::seed::card_seed(seed, play.len());
+        let at = seated
+            .iter()
+            .position(|s| s.plays_for(mover))
+            .expect("every seat is taken");
         let card = if ours {
             let start = Instant::now();
-            let decision = seats
-                .counted
-                .decide(board, &play, card_seed, discrepancies)?;
+            let decision = seated[at].choose()?;
             if choices > 1 {
                 decisions += 1;
                 think += start.elapsed().as_secs_f64();
@@ -237,10 +265,16 @@ pub fn play_table_for(
             }
             decision.card
         } else {
-            memory.choose(seats.other, board, &play, card_seed)?
+            let player = &mut seated[at];
+            memory.choose(seats.other, board, &play, card_seed, || {
+                Ok(player.choose()?.card)
+            })?
         };
         state.play(card).expect("players play legal cards");
         play.push(card);
+        for s in &mut seated {
+            s.observe(card)?;
+        }
     }
     let tricks = state.tricks(side);
     let declarer_tricks = state.tricks(board.declarer.side());

@@ -10,7 +10,8 @@
 use bridge::Bridge;
 use cards::{Card, Deal, Seat, Strain, Suit};
 use games::{BeloteDeal, PlayState};
-use players::generic::{choose, PlayerKind};
+use players::generic::{GenericSeat, PlayerKind};
+use players::seated::SeatedPlayer;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -333,44 +334,38 @@ pub fn play_twice<G: players::generic::Oracle>(
         commit: crate::provenance::commit(),
     };
     for (game, a_team) in [0usize, 1].into_iter().enumerate() {
-        let kinds = Seat::ALL.map(|s| if games::team_of(s) == a_team { *a } else { *b });
-        let mut views = Seat::ALL.map(|s| SeatView::new(start, s, &[]));
+        let mut seats = Seat::ALL.map(|s| {
+            let kind = if games::team_of(s) == a_team { *a } else { *b };
+            GenericSeat::new(
+                kind,
+                SeatView::new(start, s, &[]),
+                deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64),
+            )
+        });
         let mut state = start.clone();
-        let mut rngs =
-            Seat::ALL.map(|s| deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64));
+        let fail = |e: &dyn std::fmt::Display| PointsError::Play {
+            deal: index,
+            why: e.to_string(),
+        };
         while !state.is_over() {
             let seat = state.to_move();
             let who = usize::from(games::team_of(seat) != a_team);
             // The thread's CPU time, not the wall clock: a paused run
             // (SIGSTOP) or a busy machine does not count as thinking.
             let clock = cpu_time::ThreadTime::now();
-            let choice = choose(
-                &kinds[seat.index()],
-                &views[seat.index()],
-                &mut rngs[seat.index()],
-            )
-            .map_err(|e| PointsError::Play {
-                deal: index,
-                why: e.to_string(),
-            })?;
-            if !choice.scores.is_empty() {
+            let decision = seats[seat.index()].choose().map_err(|e| fail(&e))?;
+            if decision.searched {
                 out.seconds[who] += clock.elapsed().as_secs_f64();
                 out.moves[who] += 1;
             }
-            let card: Card = choice.card;
+            let card: Card = decision.card;
             if !out.play[game].is_empty() {
                 out.play[game].push(' ');
             }
             out.play[game].push_str(&card.to_string());
-            state.play(card).map_err(|e| PointsError::Play {
-                deal: index,
-                why: e.to_string(),
-            })?;
-            for view in &mut views {
-                view.observe(card).map_err(|e| PointsError::Play {
-                    deal: index,
-                    why: e.to_string(),
-                })?;
+            state.play(card).map_err(|e| fail(&e))?;
+            for seated in &mut seats {
+                seated.observe(card).map_err(|e| fail(&e))?;
             }
         }
         let scores = state.scores();

@@ -15,6 +15,10 @@ pub enum PlayError {
     /// The view or the play is wrong.
     #[error(transparent)]
     View(#[from] ViewError),
+    /// A seat of a game other than bridge cannot follow the play or find
+    /// a world.
+    #[error(transparent)]
+    Seat(#[from] worlds::SeatViewError),
     /// No world could be drawn.
     #[error(transparent)]
     Worlds(#[from] worlds::WorldsError),
@@ -78,6 +82,44 @@ impl Board {
         state
     }
 
+    /// What the side of `viewer` knows after `play`: declarer's side sees
+    /// declarer's and dummy's hands, a defender its own, and dummy once the
+    /// opening lead is made.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the play does not fit.
+    pub fn view_of(&self, viewer: Seat, play: &[Card]) -> Result<worlds::Knowledge, PlayError> {
+        let table = Table::new(&self.deal.into())?;
+        Ok(table.view(
+            viewer,
+            self.declarer,
+            self.strain,
+            self.declarer.lho(),
+            play,
+        )?)
+    }
+
+    /// `count` deals drawn from `view` (a side's knowledge of this board,
+    /// [`Board::view_of`]) and the auction.
+    ///
+    /// # Errors
+    /// [`PlayError::Worlds`] when no world can be drawn.
+    pub fn draw(
+        &self,
+        view: &worlds::Knowledge,
+        count: usize,
+        seed: u64,
+    ) -> Result<Vec<Deal>, PlayError> {
+        let drawn = draw(
+            view,
+            &self.constraints,
+            &AnyLead,
+            WorldCount::Sample(count),
+            seed,
+        )?;
+        Ok(drawn.deals)
+    }
+
     /// The worlds `mover` imagines after `play`: `count` deals drawn from
     /// its side's view and the auction, with the view they were drawn from.
     ///
@@ -90,15 +132,8 @@ impl Board {
         count: usize,
         seed: u64,
     ) -> Result<(worlds::Knowledge, Vec<Deal>), PlayError> {
-        let table = Table::new(&self.deal.into())?;
-        let view = table.view(mover, self.declarer, self.strain, self.declarer.lho(), play)?;
-        let drawn = draw(
-            &view,
-            &self.constraints,
-            &AnyLead,
-            WorldCount::Sample(count),
-            seed,
-        )?;
-        Ok((view, drawn.deals))
+        let view = self.view_of(mover, play)?;
+        let deals = self.draw(&view, count, seed)?;
+        Ok((view, deals))
     }
 }

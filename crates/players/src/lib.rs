@@ -5,6 +5,11 @@
 //! playouts, double dummy (sees everything) and random — behind one
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
 //!
+//! The match runners play through one trait, [`seated::SeatedPlayer`]: a
+//! player seated for one deal keeps what its seat knows, is told each
+//! card, and chooses when its seat is to move, the card the stateless call
+//! chooses from the same seed.
+//!
 //! [`generic`] holds the trick-costs paper's players for any game of the
 //! `games` crate (random, PIMC, alpha-mu with real-valued vectors,
 //! Fusion; `fusion:base=1:worlds=24:leaf=5`), on the `search` crate's
@@ -18,5 +23,6 @@ pub mod generic;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;
+pub mod seated;
 pub mod seed;
 pub mod view;

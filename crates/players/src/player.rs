@@ -14,7 +14,7 @@
 pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
 use crate::monte_carlo::{self, Simulator};
-use bridge::Position;
+use bridge::{PlayState, Position};
 use cards::Card;
 use rand::seq::IteratorRandom;
 use rand::SeedableRng;
@@ -384,6 +384,21 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// What the side to move has followed of a board in play: the cards
+/// played, the position they lead to, and the side's knowledge
+/// ([`Board::view_of`]) after them.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The cards played so far.
+    pub play: &'a [Card],
+    /// The position after them.
+    pub state: &'a PlayState,
+    /// What the side to move knows.
+    pub view: &'a worlds::Knowledge,
+}
+
 /// A card chosen, with what the papers count about the choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -393,6 +408,9 @@ pub struct Decision {
     /// over the same worlds) would have played. A different card is a
     /// discrepancy in the first alpha-mu paper's table 1.
     pub depth_one: Option<Card>,
+    /// Whether the card was searched for: not the only legal card, not a
+    /// random one.
+    pub searched: bool,
 }
 
 /// Among the cards alpha-mu values as its chosen card (the same worlds
@@ -563,20 +581,58 @@ impl PlayerSpec {
         depth_one: bool,
     ) -> Result<Decision, PlayError> {
         let state = board.position_after(play)?;
+        let view = board.view_of(state.position().to_move(), play)?;
+        self.decide_in(
+            &Seen {
+                board,
+                play,
+                state: &state,
+                view: &view,
+            },
+            seed,
+            depth_one,
+        )
+    }
+
+    /// [`PlayerSpec::decide`] from what the side to move has already
+    /// followed of the play (as a [`crate::seated::SeatedPlayer`] keeps it,
+    /// told each card): the same card for the same seed.
+    ///
+    /// # Errors
+    /// As [`PlayerSpec::choose`].
+    pub fn decide_in(
+        &self,
+        seen: &Seen<'_>,
+        seed: u64,
+        depth_one: bool,
+    ) -> Result<Decision, PlayError> {
+        let Seen {
+            board,
+            play,
+            state,
+            view,
+        } = *seen;
         let position = state.position();
         let legal = position.legal_cards();
         let only = |card| Decision {
             card,
             depth_one: None,
+            searched: true,
         };
         if legal.len() == 1 {
-            return Ok(only(legal.iter().next().expect("one card")));
+            return Ok(Decision {
+                searched: false,
+                ..only(legal.iter().next().expect("one card"))
+            });
         }
         let mover = position.to_move();
         match self {
             PlayerSpec::Random => {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                Ok(only(legal.iter().choose(&mut rng).expect("a legal card")))
+                Ok(Decision {
+                    searched: false,
+                    ..only(legal.iter().choose(&mut rng).expect("a legal card"))
+                })
             }
             PlayerSpec::Dd => Ok(only(double_dummy_card(position))),
             PlayerSpec::MonteCarlo {
@@ -585,8 +641,8 @@ impl PlayerSpec {
                 goal,
                 ties,
             } if worlds.len() == 1 => {
-                let (view, deals) = board.worlds(mover, play, worlds[0], seed)?;
-                let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
+                let deals = board.draw(view, worlds[0], seed)?;
+                let problem = Problem::from_knowledge(view, &deals, board.declarer, board.need)?;
                 if *goal == Goal::Score {
                     let utility = score_table(board)?;
                     let values = search::pimc_utilities(&problem, &DdLeaf, &utility);
@@ -612,8 +668,8 @@ impl PlayerSpec {
                 ties,
                 goal,
             } => {
-                let (view, deals) = board.worlds(mover, play, *w, seed)?;
-                let problem = Problem::from_knowledge(&view, &deals, board.declarer, board.need)?;
+                let deals = board.draw(view, *w, seed)?;
+                let problem = Problem::from_knowledge(view, &deals, board.declarer, board.need)?;
                 let config = AlphaMuConfig {
                     max_moves: *m,
                     switches: *switches,
@@ -643,7 +699,11 @@ impl PlayerSpec {
                     None
                 };
                 let card = alphamu_card(&problem, &result, config, *ties)?;
-                Ok(Decision { card, depth_one })
+                Ok(Decision {
+                    card,
+                    depth_one,
+                    searched: true,
+                })
             }
         }
     }

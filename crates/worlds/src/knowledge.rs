@@ -117,6 +117,17 @@ impl Knowledge {
         Ok(k)
     }
 
+    /// Follows one more card of the play, as [`Knowledge::new`] follows
+    /// each card of `play`: a knowledge made from a play and then told a
+    /// card equals the one made from the play with that card.
+    ///
+    /// # Errors
+    /// [`KnowledgeError::Play`] when the card cannot be played (as in
+    /// [`Knowledge::new`]); the knowledge is then unchanged.
+    pub fn observe(&mut self, card: Card) -> Result<(), KnowledgeError> {
+        self.apply(self.sequence.len() + 1, card)
+    }
+
     fn apply(&mut self, number: usize, card: Card) -> Result<(), KnowledgeError> {
         let seat = self.to_move();
         let fail = |reason: String| KnowledgeError::Play {
@@ -331,6 +342,23 @@ mod tests {
         assert_eq!(k.to_move(), Seat::North);
         assert_eq!(k.tricks_left(), 10);
         assert_eq!(k.opening_lead(), Some((Seat::West, "S3".parse().unwrap())));
+    }
+
+    #[test]
+    fn told_card_by_card_it_equals_the_knowledge_of_the_whole_play() {
+        let (seen, deck) = declarer_view();
+        let play = cards(PLAY);
+        let mut k = Knowledge::new(seen, deck, 13, Strain::Notrump, Seat::West, &[]).unwrap();
+        for (i, &card) in play.iter().enumerate() {
+            k.observe(card).unwrap();
+            let whole =
+                Knowledge::new(seen, deck, 13, Strain::Notrump, Seat::West, &play[..=i]).unwrap();
+            assert_eq!(format!("{k:?}"), format!("{whole:?}"), "after {card}");
+        }
+        // A card that cannot be played is refused and changes nothing.
+        let before = format!("{k:?}");
+        assert!(k.observe(play[0]).is_err());
+        assert_eq!(format!("{k:?}"), before);
     }
 
     #[test]

@@ -3,6 +3,9 @@
 
 mod oracle;
 
+use crate::board::PlayError;
+use crate::player::Decision;
+use crate::seated::SeatedPlayer;
 use cards::{BySeat, Card, Hand};
 use games::{Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
@@ -626,6 +629,41 @@ fn search<G: Oracle, S: Spec>(
         .collect();
     scores.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
     scores
+}
+
+/// A player of any game in its seat for one deal ([`SeatedPlayer`]): it
+/// keeps its seat's [`SeatView`], is told each card, and draws its worlds
+/// and playouts from its own random generator, one decision after another
+/// (as the points matches seed each seat).
+pub struct GenericSeat<G: Oracle> {
+    kind: PlayerKind,
+    view: SeatView<G>,
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+impl<G: Oracle> GenericSeat<G> {
+    /// `kind` seated with the view `view`, its choices drawn from `rng`.
+    #[must_use]
+    pub fn new(kind: PlayerKind, view: SeatView<G>, rng: rand_chacha::ChaCha8Rng) -> Self {
+        GenericSeat { kind, view, rng }
+    }
+}
+
+impl<G: Oracle> SeatedPlayer for GenericSeat<G> {
+    fn observe(&mut self, card: Card) -> Result<(), PlayError> {
+        Ok(self.view.observe(card)?)
+    }
+
+    /// The card chosen; [`Decision::searched`] when the player valued its
+    /// cards (not a forced card, not the random player).
+    fn choose(&mut self) -> Result<Decision, PlayError> {
+        let choice = choose(&self.kind, &self.view, &mut self.rng)?;
+        Ok(Decision {
+            card: choice.card,
+            depth_one: None,
+            searched: !choice.scores.is_empty(),
+        })
+    }
 }
 
 /// PIMC's scores with every world searched to the end by the template

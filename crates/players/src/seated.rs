@@ -1,0 +1,201 @@
+//! Players in their seats for one deal: each keeps what its seat knows, is
+//! told every card as it is played, and chooses when its seat is to move.
+//!
+//! [`SeatedPlayer`] is the one trait the match runners play through:
+//! [`BridgeSeat`] seats a bridge player ([`PlayerSpec`]) at a contract
+//! board, [`crate::generic::GenericSeat`] a player of any game
+//! ([`crate::generic::PlayerKind`]). A seated player follows the play card
+//! by card instead of replaying it at each decision, and chooses the card
+//! the stateless call ([`PlayerSpec::decide`], [`crate::generic::choose`])
+//! chooses from the same seed.
+
+use crate::board::{Board, PlayError};
+use crate::player::{Decision, PlayerSpec, Seen};
+use crate::seed::card_seed;
+use bridge::PlayState;
+use cards::{Card, Seat};
+
+/// A player in its seat for one deal.
+pub trait SeatedPlayer {
+    /// Told a card as it is played, by any seat (its own included).
+    ///
+    /// # Errors
+    /// [`PlayError`] when the card cannot be played there.
+    fn observe(&mut self, card: Card) -> Result<(), PlayError>;
+
+    /// The card its seat plays now (it must be to move).
+    ///
+    /// # Errors
+    /// [`PlayError`] when it is not to move or cannot choose.
+    fn choose(&mut self) -> Result<Decision, PlayError>;
+}
+
+/// A bridge player seated for one side of a contract board: declarer's
+/// side (it plays declarer's and dummy's cards, seeing both hands) or one
+/// defender (its own hand, and dummy's after the opening lead). Each
+/// decision's random choices are drawn from the deal's seed and the number
+/// of cards played ([`card_seed`]), as `play`, `match` and the analysers
+/// draw them.
+pub struct BridgeSeat<'a> {
+    player: &'a PlayerSpec,
+    board: &'a Board,
+    viewer: Seat,
+    seed: u64,
+    depth_one: bool,
+    play: Vec<Card>,
+    state: PlayState,
+    view: worlds::Knowledge,
+}
+
+impl<'a> BridgeSeat<'a> {
+    /// `player` seated at `viewer` (for declarer's side, declarer or
+    /// dummy: the same side) of `board`, after the cards `start`, drawing
+    /// from the deal's `seed`; with `depth_one`, alpha-mu also says which
+    /// card M = 1 would have chosen ([`Decision::depth_one`]).
+    ///
+    /// # Errors
+    /// [`PlayError`] when `start` does not fit the board.
+    pub fn new(
+        player: &'a PlayerSpec,
+        board: &'a Board,
+        viewer: Seat,
+        start: &[Card],
+        seed: u64,
+        depth_one: bool,
+    ) -> Result<BridgeSeat<'a>, PlayError> {
+        Ok(BridgeSeat {
+            player,
+            board,
+            viewer,
+            seed,
+            depth_one,
+            play: start.to_vec(),
+            state: board.position_after(start)?,
+            view: board.view_of(viewer, start)?,
+        })
+    }
+
+    fn declaring(&self) -> bool {
+        self.viewer.side() == self.board.declarer.side()
+    }
+
+    /// Whether this seat plays for `seat` (declarer's side plays for
+    /// declarer and dummy).
+    #[must_use]
+    pub fn plays_for(&self, seat: Seat) -> bool {
+        if self.declaring() {
+            seat.side() == self.viewer.side()
+        } else {
+            seat == self.viewer
+        }
+    }
+}
+
+impl SeatedPlayer for BridgeSeat<'_> {
+    fn observe(&mut self, card: Card) -> Result<(), PlayError> {
+        self.state
+            .play(card)
+            .map_err(|e| PlayError::Analysis(format!("{card}: {e}")))?;
+        self.play.push(card);
+        if self.play.len() == 1 && !self.declaring() {
+            // Dummy goes down after the opening lead: the defender's view
+            // now holds it.
+            self.view = self.board.view_of(self.viewer, &self.play)?;
+        } else {
+            self.view
+                .observe(card)
+                .map_err(crate::view::ViewError::from)?;
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self) -> Result<Decision, PlayError> {
+        let mover = self.state.position().to_move();
+        if !self.plays_for(mover) {
+            return Err(PlayError::Analysis(format!(
+                "{mover} is to move, but this player sits for {}",
+                if self.declaring() {
+                    "declarer's side".to_string()
+                } else {
+                    self.viewer.to_string()
+                }
+            )));
+        }
+        let seen = Seen {
+            board: self.board,
+            play: &self.play,
+            state: &self.state,
+            view: &self.view,
+        };
+        self.player
+            .decide_in(&seen, card_seed(self.seed, self.play.len()), self.depth_one)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::{Deal, Strain};
+    use worlds::Constraints;
+
+    /// A seated player told each card chooses what the stateless call
+    /// chooses from the same seed, at every decision of a whole deal, for
+    /// both sides and several kinds of player.
+    #[test]
+    fn seated_players_choose_as_the_stateless_call() {
+        let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+            .parse()
+            .expect("a deal");
+        let board = Board {
+            deal,
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need: 9,
+            constraints: Constraints::default(),
+            scoring: None,
+        };
+        // Each pair plays from `skip` cards played double dummy on (the
+        // first pair from the opening lead, so that the defenders see dummy
+        // go down).
+        let pairs = [
+            ("random", "pimc:w=3", 0),
+            ("alphamu:m=2,w=4", "pimc:w=4", 24),
+            ("MC2-R-3-3", "MC-D-3", 28),
+        ];
+        let seed = 11;
+        for (declaring, defending, skip) in pairs {
+            let declaring: PlayerSpec = declaring.parse().expect("a spec");
+            let defending: PlayerSpec = defending.parse().expect("a spec");
+            let mut play = Vec::new();
+            while play.len() < skip {
+                let card = PlayerSpec::Dd.choose(&board, &play, 0).expect("a card");
+                play.push(card);
+            }
+            let (declaring, defending) = (&declaring, &defending);
+            let mut seats = [
+                BridgeSeat::new(declaring, &board, Seat::South, &play, seed, true).expect("seated"),
+                BridgeSeat::new(defending, &board, Seat::West, &play, seed, false).expect("seated"),
+                BridgeSeat::new(defending, &board, Seat::East, &play, seed, false).expect("seated"),
+            ];
+            while play.len() < 52 {
+                let mover = board.replay(&play).position().to_move();
+                let i = seats
+                    .iter()
+                    .position(|s| s.plays_for(mover))
+                    .expect("a seat");
+                let spec = [declaring, defending, defending][i];
+                let stateless = spec
+                    .decide(&board, &play, card_seed(seed, play.len()), i == 0)
+                    .expect("a card");
+                let seated = seats[i].choose().expect("a card");
+                assert_eq!(seated, stateless, "{spec} after {} cards", play.len());
+                // A seat not to move refuses.
+                assert!(seats[(i + 1) % 3].choose().is_err());
+                for s in &mut seats {
+                    s.observe(seated.card).expect("a legal card");
+                }
+                play.push(seated.card);
+            }
+        }
+    }
+}
