@@ -60,6 +60,8 @@ enum Command {
     Seat(commands::seat::SeatArgs),
     /// Serve the web analyser (a page with a hand diagram and its JSON API).
     Serve(commands::serve::ServeArgs),
+    /// Every player, the games it plays, its options and an example spec.
+    Players,
 }
 
 /// A reader that closes the pipe early (`alphamu report r.jsonl | head`)
@@ -107,6 +109,10 @@ fn main() -> ExitCode {
         Command::Experiment(args) => commands::arena::experiment(args),
         Command::Seat(args) => commands::seat::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Players => {
+            print!("{}", players_listing());
+            Ok(ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,
@@ -115,6 +121,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `alphamu players`: the registry, by family.
+fn players_listing() -> String {
+    use players::registry::{listing, Family};
+    format!(
+        "Every player spec is name:key=value,... (',', ':' or ';' between options).\n\n\
+         Bridge contract boards (play, analyze, match --game bridge, seat, the web analyser):\n{}\n\
+         Any game scored in points (match --game belote|bridge-cardplay, points-match, analyze --game belote):\n{}",
+        listing(Family::Bridge),
+        listing(Family::AnyGame)
+    )
 }
 
 /// The options that only one game takes, by subcommand: (subcommand path,

@@ -573,3 +573,26 @@ fn progress_shows_off_a_terminal() {
     assert!(stderr.contains("deals: 1/4 (25%)"), "{stderr}");
     assert!(stderr.contains("deals: 4/4 (100%)"), "{stderr}");
 }
+
+#[test]
+fn players_lists_every_player_and_a_bad_spec_points_to_it() {
+    let assert = alphamu().arg("players").assert().success();
+    let text = stdout_of(assert.get_output());
+    for example in [
+        "alphamu:m=3,w=20",
+        "MC2-D-20-10",
+        "fusion:base=1:worlds=24:leaf=5:rd=none",
+    ] {
+        assert!(text.contains(example), "{example}: {text}");
+    }
+    // A mistyped player is refused before any file is read, and the
+    // error says where the players are listed.
+    let output = alphamu()
+        .args(["match", "--deals", "x.pbn", "--a", "gib", "--b", "pimc"])
+        .args(["--results", "/nonexistent/r.jsonl"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let err = stderr_of(&output);
+    assert!(err.contains("alphamu players"), "{err}");
+}

@@ -23,6 +23,7 @@ pub mod generic;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;
+pub mod registry;
 pub mod seated;
 pub mod seed;
 pub mod view;

@@ -109,7 +109,7 @@ pub enum Goal {
 /// A player specification that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "player '{spec}': {why} (examples: alphamu:m=3,w=20  pimc:w=20  MC2-D-20-10  MC-R-600  dd  random)"
+    "player '{spec}': {why} (examples: alphamu:m=3,w=20  pimc:w=20  MC2-D-20-10  MC-R-600  dd  random; `alphamu players` lists every player)"
 )]
 pub struct SpecError {
     spec: String,
@@ -184,6 +184,12 @@ fn mc_ties(value: &str, fail: &dyn Fn(String) -> SpecError) -> Result<McTies, Sp
     }
 }
 
+/// What may stand between a player's options, in every player's spec
+/// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
+/// one grammar, `name:key=value,...`, for the bridge players and for the
+/// players of any game ([`crate::generic::PlayerKind`]).
+pub const OPTION_SEPARATORS: [char; 3] = [',', ':', ';'];
+
 impl FromStr for PlayerSpec {
     type Err = SpecError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -195,7 +201,7 @@ impl FromStr for PlayerSpec {
             // A paper name, possibly followed by options: MC2-D-3-3,ties=random.
             let (name, options) = s.split_once([',', ':']).unwrap_or((s, ""));
             let mut spec = paper_name(name, &fail)?;
-            for option in options.split([',', ';']).filter(|o| !o.is_empty()) {
+            for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
                 match option.split_once('=') {
                     Some(("ties", value)) => {
                         if let PlayerSpec::MonteCarlo { ties, .. } = &mut spec {
@@ -220,13 +226,13 @@ impl FromStr for PlayerSpec {
         let mut goal = Goal::default();
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
-        for option in options.split([',', ';']).filter(|o| !o.is_empty()) {
+        for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
             let (key, value) = option
                 .split_once('=')
                 .ok_or_else(|| fail(format!("option '{option}' is not key=value")))?;
             match (name, key) {
-                ("alphamu", "m") => m = positive(value, "m", &fail)?,
-                ("alphamu" | "pimc", "w") => w = positive(value, "w", &fail)?,
+                ("alphamu", "m" | "moves") => m = positive(value, "m", &fail)?,
+                ("alphamu" | "pimc", "w" | "worlds") => w = positive(value, "w", &fail)?,
                 ("alphamu", "disable") => {
                     switches = switches
                         .disable(&value.replace('+', ","))
@@ -260,7 +266,7 @@ impl FromStr for PlayerSpec {
                         }
                     }
                 }
-                ("mc", "ncd" | "w") => {
+                ("mc", "ncd" | "w" | "worlds") => {
                     levels = Some(
                         value
                             .split('+')

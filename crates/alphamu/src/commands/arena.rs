@@ -277,26 +277,7 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
             return points_game_match(args, arena::points::PointsGame::Bridge)
         }
     }
-    let deals_path = PathBuf::from(&args.deals);
-    let text =
-        std::fs::read_to_string(&deals_path).with_context(|| format!("--deals {}", args.deals))?;
-    let lin = deals_path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("lin"))
-        || (!text.trim_start().starts_with(['[', '%']) && text.contains('|'));
-    if lin {
-        bail!(
-            "--deals {0}: a LIN game record, not a deal set; make a deal set of its boards with `alphamu deals --from-games {0} --out set.pbn` and play that",
-            args.deals
-        );
-    }
-    let boards = deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals))?;
-    if boards.is_empty() {
-        bail!(
-            "--deals {}: no board (a deal set has a [Deal] and a [Declarer] per board)",
-            args.deals
-        );
-    }
+    // The players first: a spec mistyped is said before any file is read.
     let a: PlayerSpec = args.a.parse().context("--a")?;
     let b: PlayerSpec = args.b.parse().context("--b")?;
     let mode = match args.mode.unwrap_or(ModeArg::Declarer) {
@@ -318,6 +299,26 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
             .parse()
             .context("--defense")?,
     };
+    let deals_path = PathBuf::from(&args.deals);
+    let text =
+        std::fs::read_to_string(&deals_path).with_context(|| format!("--deals {}", args.deals))?;
+    let lin = deals_path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("lin"))
+        || (!text.trim_start().starts_with(['[', '%']) && text.contains('|'));
+    if lin {
+        bail!(
+            "--deals {0}: a LIN game record, not a deal set; make a deal set of its boards with `alphamu deals --from-games {0} --out set.pbn` and play that",
+            args.deals
+        );
+    }
+    let boards = deal_set::read_pbn(&text).with_context(|| format!("--deals {}", args.deals))?;
+    if boards.is_empty() {
+        bail!(
+            "--deals {}: no board (a deal set has a [Deal] and a [Declarer] per board)",
+            args.deals
+        );
+    }
     let config = MatchConfig {
         a,
         b,

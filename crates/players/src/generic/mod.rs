@@ -126,7 +126,7 @@ pub enum FusionDraw {
 
 /// Why a player spec cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("player {spec:?}: {why}")]
+#[error("player {spec:?}: {why} (`alphamu players` lists every player)")]
 pub struct PlayerSpecError {
     /// The spec as written.
     pub spec: String,
@@ -265,8 +265,10 @@ impl FromStr for PlayerKind {
             spec: s.to_string(),
             why,
         };
-        let mut parts = s.split(':');
-        let name = parts.next().unwrap_or_default();
+        let (name, options) = s.split_once(':').unwrap_or((s, ""));
+        let parts = options
+            .split(crate::player::OPTION_SEPARATORS)
+            .filter(|o| !o.is_empty());
         let mut kind = PlayerKind::paper_belote(name)
             .ok_or_else(|| err("the players are random, pimc, alphamu and fusion".into()))?;
         for part in parts {
@@ -284,6 +286,8 @@ impl FromStr for PlayerKind {
                 | PlayerKind::AlphaMu { cut, .. }
                 | PlayerKind::Fusion { cut, .. } => cut,
             };
+            // One grammar with the bridge players: `w=` is `worlds=`.
+            let key = if key == "w" { "worlds" } else { key };
             match key {
                 "leaf" => cut.depth_leaf = number()?,
                 "rd" if value == "none" => cut.depth_rd = None,
