@@ -5,13 +5,13 @@
 
 use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
-use crate::view::{Table, ViewError};
 use cards::{Card, Deal, PartialDeal, Seat, Strain};
 use search::{
     alphamu, choose, pimc_values_reporting, AlphaMuConfig, CardChance, Problem, Switches,
 };
 use thiserror::Error;
 use worlds::{draw, Constraints, LeadRule, WorldCount};
+use worlds::{GivenDeal, GivenDealError};
 
 /// How the cards are rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +147,7 @@ pub struct Request<'a> {
 pub enum AnalysisError {
     /// The deal or the play does not fit.
     #[error(transparent)]
-    View(#[from] ViewError),
+    View(#[from] GivenDealError),
     /// Every card has been played.
     #[error("every card has been played")]
     Over,
@@ -205,7 +205,7 @@ pub fn run(
     request: &Request<'_>,
     progress: &(dyn Fn(Stage) + Sync),
 ) -> Result<(Analysis, SearchStats), AnalysisError> {
-    let table = Table::new(&request.deal)?;
+    let table = GivenDeal::new(&request.deal)?;
     let r = request;
     let all = table.knowledge(r.strain, r.leader, &r.play)?;
     if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {

@@ -3,18 +3,18 @@
 //! and [`PlayError`]. Both the players and the Monte Carlo simulators
 //! stand on these, so they live apart from either.
 
-use crate::view::{Table, ViewError};
 use bridge::PlayState;
 use cards::{Card, Deal, Seat, Strain};
 use thiserror::Error;
 use worlds::{draw, lead::AnyLead, Constraints, WorldCount};
+use worlds::{GivenDeal, GivenDealError};
 
 /// Why a player could not choose.
 #[derive(Debug, Error)]
 pub enum PlayError {
     /// The view or the play is wrong.
     #[error(transparent)]
-    View(#[from] ViewError),
+    View(#[from] GivenDealError),
     /// A seat of a game other than bridge cannot follow the play or find
     /// a world.
     #[error(transparent)]
@@ -63,7 +63,7 @@ impl Board {
     /// # Errors
     /// [`PlayError::View`] when the play does not fit the deal.
     pub fn position_after(&self, play: &[Card]) -> Result<PlayState, PlayError> {
-        let table = Table::new(&self.deal.into())?;
+        let table = GivenDeal::new(&self.deal.into())?;
         table.knowledge(self.strain, self.declarer.lho(), play)?;
         Ok(self.replay(play))
     }
@@ -89,7 +89,7 @@ impl Board {
     /// # Errors
     /// [`PlayError`] when the play does not fit.
     pub fn view_of(&self, viewer: Seat, play: &[Card]) -> Result<worlds::Knowledge, PlayError> {
-        let table = Table::new(&self.deal.into())?;
+        let table = GivenDeal::new(&self.deal.into())?;
         Ok(table.view(
             viewer,
             self.declarer,

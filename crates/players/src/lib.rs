@@ -1,6 +1,7 @@
 //! The players of alphamu and what they stand on: the double-dummy solver
-//! wired in as the search's leaf evaluator, what each seat sees of a deal
-//! being played, and the players that choose a card from that view —
+//! wired in as the search's leaf evaluator, the board a player is handed
+//! (what each side sees of it is the `worlds` crate's knowledge), and the
+//! players that choose a card from that view —
 //! alpha-mu, PIMC, recursive Monte Carlo over double-dummy or random
 //! playouts, double dummy (sees everything) and random — behind one
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
@@ -26,4 +27,3 @@ pub mod player;
 pub mod registry;
 pub mod seated;
 pub mod seed;
-pub mod view;

@@ -104,7 +104,7 @@ impl SeatedPlayer for BridgeSeat<'_> {
         } else {
             self.view
                 .observe(card)
-                .map_err(crate::view::ViewError::from)?;
+                .map_err(worlds::GivenDealError::from)?;
         }
         Ok(())
     }

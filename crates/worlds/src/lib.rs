@@ -19,12 +19,14 @@
 //! worlds from it.
 
 mod constraints;
+mod given;
 mod knowledge;
 pub mod lead;
 mod sample;
 mod seat_view;
 
 pub use constraints::{is_balanced, ConstraintError, Constraints, HandConstraints, Range};
+pub use given::{GivenDeal, GivenDealError};
 pub use knowledge::{Knowledge, KnowledgeError};
 pub use lead::LeadRule;
 pub use sample::{draw, WorldCount, Worlds, WorldsError, ENUMERATION_LIMIT, MAX_DRAWS};

@@ -1,12 +1,13 @@
-//! What a seat sees of a deal being played, and the knowledge built on it.
+//! A bridge deal as a user gives it (some hands possibly hidden), checked,
+//! and the knowledge of each side built on it as the play goes.
 
+use crate::{Knowledge, KnowledgeError};
 use cards::{BySeat, Card, Hand, PartialDeal, Seat, Strain};
 use thiserror::Error;
-use worlds::{Knowledge, KnowledgeError};
 
 /// A deal as given that cannot be used.
 #[derive(Debug, Error)]
-pub enum ViewError {
+pub enum GivenDealError {
     /// Hands of different sizes.
     #[error("{seat} has {len} cards where the other hands shown have {expected}: every hand must have the same number")]
     UnequalHands {
@@ -36,7 +37,7 @@ pub enum ViewError {
 
 /// A deal as given (some hands possibly hidden), its hand size and deck.
 #[derive(Clone, Copy, Debug)]
-pub struct Table {
+pub struct GivenDeal {
     /// The hands given.
     pub hands: BySeat<Option<Hand>>,
     /// Cards in each hand at the start.
@@ -45,13 +46,13 @@ pub struct Table {
     pub deck: Hand,
 }
 
-impl Table {
+impl GivenDeal {
     /// Checks the hand sizes of a deal as given.
     ///
     /// # Errors
-    /// [`ViewError`] for unequal hands, no hand, or a hidden hand in a
+    /// [`GivenDealError`] for unequal hands, no hand, or a hidden hand in a
     /// reduced deal.
-    pub fn new(deal: &PartialDeal) -> Result<Table, ViewError> {
+    pub fn new(deal: &PartialDeal) -> Result<GivenDeal, GivenDealError> {
         let mut all = Hand::EMPTY;
         let mut hidden = false;
         let mut shown: Vec<(Seat, usize)> = Vec::new();
@@ -79,13 +80,13 @@ impl Table {
                                 .iter()
                                 .find(|&&(_, n)| n != common)
                                 .expect("one hand differs");
-                            ViewError::UnequalHands {
+                            GivenDealError::UnequalHands {
                                 seat,
                                 len,
                                 expected: common,
                             }
                         }
-                        None => ViewError::HandSizes(
+                        None => GivenDealError::HandSizes(
                             shown
                                 .iter()
                                 .map(|(s, n)| format!("{s} {n}"))
@@ -96,11 +97,11 @@ impl Table {
                 );
             }
         }
-        let (_, hand_size) = size.ok_or(ViewError::NoHand)?;
+        let (_, hand_size) = size.ok_or(GivenDealError::NoHand)?;
         if hidden && hand_size != 13 {
-            return Err(ViewError::ReducedHidden(hand_size));
+            return Err(GivenDealError::ReducedHidden(hand_size));
         }
-        Ok(Table {
+        Ok(GivenDeal {
             hands: deal.hands,
             hand_size,
             deck: if hidden { Hand::FULL_DECK } else { all },
@@ -110,13 +111,13 @@ impl Table {
     /// The knowledge of everything the deal shows, to follow the play.
     ///
     /// # Errors
-    /// [`ViewError::Play`] when the play does not fit the deal.
+    /// [`GivenDealError::Play`] when the play does not fit the deal.
     pub fn knowledge(
         &self,
         strain: Strain,
         leader: Seat,
         play: &[Card],
-    ) -> Result<Knowledge, ViewError> {
+    ) -> Result<Knowledge, GivenDealError> {
         Ok(Knowledge::new(
             self.hands,
             self.deck,
@@ -132,8 +133,8 @@ impl Table {
     /// the opening lead is made).
     ///
     /// # Errors
-    /// [`ViewError::Missing`] when a hand the viewer sees is not given;
-    /// [`ViewError::Play`] when the play does not fit.
+    /// [`GivenDealError::Missing`] when a hand the viewer sees is not given;
+    /// [`GivenDealError::Play`] when the play does not fit.
     pub fn view(
         &self,
         viewer: Seat,
@@ -141,11 +142,12 @@ impl Table {
         strain: Strain,
         leader: Seat,
         play: &[Card],
-    ) -> Result<Knowledge, ViewError> {
+    ) -> Result<Knowledge, GivenDealError> {
         let dummy = declarer.partner();
         let mut seen = BySeat::<Option<Hand>>::default();
-        let need =
-            |seat: Seat, why: &'static str| self.hands[seat].ok_or(ViewError::Missing(seat, why));
+        let need = |seat: Seat, why: &'static str| {
+            self.hands[seat].ok_or(GivenDealError::Missing(seat, why))
+        };
         if viewer.side() == declarer.side() {
             seen[declarer] = Some(need(declarer, "declarer's side sees it")?);
             seen[dummy] = Some(need(dummy, "declarer's side sees it")?);
