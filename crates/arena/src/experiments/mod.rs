@@ -611,6 +611,28 @@ mod tests {
     }
 
     #[test]
+    fn a_resumed_points_match_counts_only_the_deals_left_to_play() {
+        let root = tempfile::tempdir().unwrap();
+        let counting = Counting(0.into(), 0.into());
+        let run = |deals| {
+            let ctx = Context {
+                deals: Some(deals),
+                only: Some("rd-vs-rd".into()),
+                ..context(root.path().to_path_buf(), 3, &counting)
+            };
+            round_robin(&ctx, PointsGame::Belote).unwrap();
+            (
+                counting.1.load(std::sync::atomic::Ordering::Relaxed),
+                counting.0.swap(0, std::sync::atomic::Ordering::Relaxed),
+            )
+        };
+        // (the stage's total, the steps taken)
+        assert_eq!(run(2), (2, 2));
+        assert_eq!(run(5), (3, 3));
+        assert_eq!(run(5), (0, 0));
+    }
+
+    #[test]
     fn a_grown_set_keeps_the_results_of_its_first_deals_and_another_set_is_refused() {
         let root = tempfile::tempdir().unwrap();
         let counting = Counting(0.into(), 0.into());

@@ -181,7 +181,18 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
             seed: ctx.seed,
         };
         let deals = if selected(label) {
-            ctx.progress.stage(label, n);
+            // The bar counts the deals still to play: a resumed match has
+            // some already.
+            let already = if path.exists() {
+                config
+                    .run(0, &path, &|| {})?
+                    .iter()
+                    .filter(|d| d.index < n)
+                    .count()
+            } else {
+                0
+            };
+            ctx.progress.stage(label, n - already);
             let step = || ctx.progress.step();
             config.run(n, &path, &step)?
         } else if path.exists() {
