@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use thiserror::Error;
@@ -216,9 +216,15 @@ impl PointsMatch {
             None
         };
         let mut done: Vec<PointsDeal> = Vec::new();
+        // The bytes of the file's whole lines: a last line without its
+        // newline was cut short by an interruption, is played again, and
+        // is cut off before anything is appended.
+        let mut complete = 0u64;
         match std::fs::read_to_string(path) {
             Ok(text) => {
-                let mut lines = text.lines();
+                let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+                complete = whole.len() as u64;
+                let mut lines = whole.lines();
                 let first = lines.next().unwrap_or_default();
                 let theirs: Result<Header, _> = serde_json::from_str(first);
                 if !theirs.as_ref().is_ok_and(|h| h.same_match(&self.header())) {
@@ -234,18 +240,14 @@ impl PointsMatch {
                     if line.trim().is_empty() {
                         continue;
                     }
-                    // A last line cut short by an interruption is played again.
-                    match serde_json::from_str::<PointsDeal>(line) {
-                        Ok(d) => done.push(d),
-                        Err(_) if i + 2 == text.lines().count() => {}
-                        Err(e) => {
-                            return Err(PointsError::Results {
-                                path: path.to_path_buf(),
-                                line: i + 2,
-                                why: e.to_string(),
-                            })
+                    let deal = serde_json::from_str::<PointsDeal>(line).map_err(|e| {
+                        PointsError::Results {
+                            path: path.to_path_buf(),
+                            line: i + 2,
+                            why: e.to_string(),
                         }
-                    }
+                    })?;
+                    done.push(deal);
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -253,6 +255,7 @@ impl PointsMatch {
                     std::fs::create_dir_all(dir).map_err(io)?;
                 }
                 std::fs::write(path, format!("{header}\n")).map_err(io)?;
+                complete = header.len() as u64 + 1;
             }
             Err(e) => return Err(io(e)),
         }
@@ -266,12 +269,13 @@ impl PointsMatch {
             }
             return Ok(done);
         }
-        let file = Mutex::new(
-            std::fs::OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(io)?,
-        );
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io)?;
+        file.set_len(complete).map_err(io)?;
+        file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
+        let file = Mutex::new(file);
         let played: Vec<Result<PointsDeal, PointsError>> = todo
             .par_iter()
             .with_max_len(1)
@@ -511,6 +515,40 @@ mod tests {
         assert_eq!((s.deals, s.timed_deals), (2, 1));
         assert_eq!(s.seconds_per_move, [0.2, 0.1]);
         assert_eq!(summarize(&[old]).timed_deals, 0);
+    }
+
+    #[test]
+    fn a_line_cut_short_by_an_interruption_is_played_again_and_the_file_stays_whole() {
+        let m = PointsMatch {
+            game: PointsGame::Belote,
+            a: PlayerKind::Random,
+            b: PlayerKind::Random,
+            seed: 3,
+        };
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("m.jsonl");
+        let whole = m.run(3, &path, &|| {}).expect("played");
+        // Killed while writing the third deal's line: half of it written,
+        // no newline.
+        let text = std::fs::read_to_string(&path).expect("the file");
+        let cut = text.trim_end().rfind('\n').expect("lines") + 1;
+        let half = cut + (text.len() - cut) / 2;
+        std::fs::write(&path, &text[..half]).expect("cut");
+        let resumed = m.run(4, &path, &|| {}).expect("resumed");
+        assert_eq!(resumed.len(), 4);
+        let key = |d: &PointsDeal| (d.index, d.deal.clone(), d.a, d.b);
+        assert_eq!(
+            resumed[..3].iter().map(key).collect::<Vec<_>>(),
+            whole.iter().map(key).collect::<Vec<_>>()
+        );
+        // Every line of the file is whole, and reading it back (and
+        // resuming it again) works.
+        let text = std::fs::read_to_string(&path).expect("the file");
+        for line in text.lines() {
+            serde_json::from_str::<serde_json::Value>(line).expect("a whole line");
+        }
+        assert_eq!(text.lines().count(), 5);
+        assert_eq!(m.run(5, &path, &|| {}).expect("resumed").len(), 5);
     }
 
     #[test]
