@@ -219,11 +219,9 @@ impl PointsMatch {
         // The bytes of the file's whole lines: a last line without its
         // newline was cut short by an interruption, is played again, and
         // is cut off before anything is appended.
-        let mut complete = 0u64;
-        match std::fs::read_to_string(path) {
+        let complete = match std::fs::read_to_string(path) {
             Ok(text) => {
                 let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-                complete = whole.len() as u64;
                 let mut lines = whole.lines();
                 let first = lines.next().unwrap_or_default();
                 let theirs: Result<Header, _> = serde_json::from_str(first);
@@ -249,16 +247,17 @@ impl PointsMatch {
                     })?;
                     done.push(deal);
                 }
+                whole.len() as u64
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir).map_err(io)?;
                 }
                 std::fs::write(path, format!("{header}\n")).map_err(io)?;
-                complete = header.len() as u64 + 1;
+                header.len() as u64 + 1
             }
             Err(e) => return Err(io(e)),
-        }
+        };
         let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
         let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
         if todo.is_empty() {
