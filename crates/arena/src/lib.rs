@@ -3,7 +3,7 @@
 //! - [`deal_set`]: seeded sets of deals to a contract (3NT after 1NT-3NT,
 //!   7NT, reduced decks), with the first alpha-mu paper's filter on PIMC's
 //!   chance, saved as PBN with the parameters that made them;
-//! - [`matches`]: duplicate matches, declarer against declarer or pair
+//! - [`matches`](mod@matches): duplicate matches, declarer against declarer or pair
 //!   against pair, deals in parallel, each result appended to a file as it
 //!   is produced, resumed after an interruption;
 //! - [`stats`]: success rates, the winrate among differing deals with its

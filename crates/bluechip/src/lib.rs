@@ -1,7 +1,7 @@
 //! A robot seat at a Blue Chip table manager, speaking protocol version 18
 //! as other robots do (BEN, WBridge5 through OpenSpiel): the messages
 //! ([`protocol`]), a simple natural bidding system ([`bidding`]), and the
-//! client ([`Seat`]) that bids and plays one seat for a session, declaring,
+//! client ([`run_session`]) that bids and plays one seat for a session, declaring,
 //! as dummy or defending as the deals fall, with any `alphamu` player for
 //! the cards.
 
