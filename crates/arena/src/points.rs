@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::io::{Seek, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use thiserror::Error;
@@ -268,13 +268,8 @@ impl PointsMatch {
             }
             return Ok(done);
         }
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(complete).map_err(io)?;
-        file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
-        let file = Mutex::new(file);
+        let file =
+            Mutex::new(crate::results::reopen_after_whole_lines(path, complete).map_err(io)?);
         let played: Vec<Result<PointsDeal, PointsError>> = todo
             .par_iter()
             .with_max_len(1)

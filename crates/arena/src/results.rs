@@ -526,13 +526,7 @@ impl ResultsWriter {
             if let Some(found) = found {
                 check_same(path, &found, header)?;
             }
-            let mut file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(path)
-                .map_err(io)?;
-            file.set_len(complete).map_err(io)?;
-            file.seek(SeekFrom::End(0)).map_err(io)?;
+            let mut file = reopen_after_whole_lines(path, complete).map_err(io)?;
             if complete == 0 {
                 write_header(&mut file, header).map_err(io)?;
             }
@@ -571,6 +565,17 @@ impl ResultsWriter {
                 source,
             })
     }
+}
+
+/// Opens a results file to append after its first `complete` bytes, its
+/// whole lines: whatever follows (a line cut short by an interruption) is
+/// cut off first, so that the next line starts a line of its own. Both
+/// kinds of match resume through it.
+pub(crate) fn reopen_after_whole_lines(path: &Path, complete: u64) -> std::io::Result<File> {
+    let mut file = OpenOptions::new().read(true).write(true).open(path)?;
+    file.set_len(complete)?;
+    file.seek(SeekFrom::End(0))?;
+    Ok(file)
 }
 
 fn header_line(header: &MatchHeader) -> String {

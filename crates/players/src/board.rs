@@ -32,6 +32,22 @@ pub enum PlayError {
     /// beyond the deal).
     #[error("{0}")]
     Analysis(String),
+    /// A card the rules do not allow where a seated player is told it.
+    #[error("{card}: {source}")]
+    Rules {
+        /// The card.
+        card: Card,
+        /// Why it cannot be played.
+        source: bridge::PlayError,
+    },
+    /// A seated player asked for a card while another seat is to move.
+    #[error("{to_move} is to move, but this player sits for {sits}")]
+    NotToMove {
+        /// The seat to move.
+        to_move: Seat,
+        /// The seats the player plays for ("declarer's side" or a seat).
+        sits: String,
+    },
     /// A player for the score on a board without one.
     #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
     NoScore,

@@ -199,7 +199,7 @@ impl FromStr for PlayerSpec {
         };
         if s.len() > 2 && s[..2].eq_ignore_ascii_case("mc") && s.contains('-') {
             // A paper name, possibly followed by options: MC2-D-3-3,ties=random.
-            let (name, options) = s.split_once([',', ':']).unwrap_or((s, ""));
+            let (name, options) = s.split_once(OPTION_SEPARATORS).unwrap_or((s, ""));
             let mut spec = paper_name(name, &fail)?;
             for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
                 match option.split_once('=') {

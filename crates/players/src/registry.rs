@@ -180,6 +180,27 @@ mod tests {
     }
 
     #[test]
+    fn a_paper_name_with_options_reads_back_from_a_game_record() {
+        // A LIN record's names have `;` for `,`: the paper names too.
+        for text in ["MC2-D-3-3,ties=random", "pimc:w=12,ties=random"] {
+            let p: PlayerSpec = text.parse().expect(text);
+            let name = p.record_name();
+            assert_eq!(name.parse::<PlayerSpec>().as_ref(), Ok(&p), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_defaults_the_listing_states_are_the_parsers_defaults() {
+        let bridge = |s: &str| s.parse::<PlayerSpec>().expect(s);
+        assert_eq!(bridge("alphamu"), bridge("alphamu:m=3,w=20"));
+        assert_eq!(bridge("pimc"), bridge("pimc:w=20"));
+        let any = |s: &str| s.parse::<PlayerKind>().expect(s);
+        assert_eq!(any("pimc"), any("pimc:worlds=10:rd=20:playouts=8"));
+        assert_eq!(any("alphamu"), any("alphamu:worlds=10:leaf=5"));
+        assert_eq!(any("fusion"), any("fusion:base=1:worlds=24"));
+    }
+
+    #[test]
     fn the_listing_names_every_player_of_a_family() {
         let bridge = listing(Family::Bridge);
         for name in ["alphamu", "pimc", "MC<N>", "mc", "dd", "random"] {

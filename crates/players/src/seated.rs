@@ -95,7 +95,7 @@ impl SeatedPlayer for BridgeSeat<'_> {
     fn observe(&mut self, card: Card) -> Result<(), PlayError> {
         self.state
             .play(card)
-            .map_err(|e| PlayError::Analysis(format!("{card}: {e}")))?;
+            .map_err(|source| PlayError::Rules { card, source })?;
         self.play.push(card);
         if self.play.len() == 1 && !self.declaring() {
             // Dummy goes down after the opening lead: the defender's view
@@ -112,14 +112,14 @@ impl SeatedPlayer for BridgeSeat<'_> {
     fn choose(&mut self) -> Result<Decision, PlayError> {
         let mover = self.state.position().to_move();
         if !self.plays_for(mover) {
-            return Err(PlayError::Analysis(format!(
-                "{mover} is to move, but this player sits for {}",
-                if self.declaring() {
+            return Err(PlayError::NotToMove {
+                to_move: mover,
+                sits: if self.declaring() {
                     "declarer's side".to_string()
                 } else {
                     self.viewer.to_string()
-                }
-            )));
+                },
+            });
         }
         let seen = Seen {
             board: self.board,
@@ -137,6 +137,31 @@ mod tests {
     use super::*;
     use cards::{Deal, Strain};
     use worlds::Constraints;
+
+    #[test]
+    fn a_card_the_rules_refuse_is_an_error_that_names_it() {
+        let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+            .parse()
+            .expect("a deal");
+        let board = Board {
+            deal,
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need: 9,
+            constraints: Constraints::default(),
+            scoring: None,
+        };
+        let pimc: PlayerSpec = "pimc:w=2".parse().expect("a spec");
+        let mut seat = BridgeSeat::new(&pimc, &board, Seat::East, &[], 1, false).expect("seated");
+        // West is on lead; the spade ace is South's.
+        let ace: Card = "SA".parse().expect("a card");
+        let err = seat.observe(ace).expect_err("not West's card");
+        assert!(
+            matches!(err, PlayError::Rules { card, .. } if card == ace),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("SA"), "{err}");
+    }
 
     /// A seated player told each card chooses what the stateless call
     /// chooses from the same seed, at every decision of a whole deal, for
@@ -190,7 +215,10 @@ mod tests {
                 let seated = seats[i].choose().expect("a card");
                 assert_eq!(seated, stateless, "{spec} after {} cards", play.len());
                 // A seat not to move refuses.
-                assert!(seats[(i + 1) % 3].choose().is_err());
+                assert!(matches!(
+                    seats[(i + 1) % 3].choose(),
+                    Err(PlayError::NotToMove { .. })
+                ));
                 for s in &mut seats {
                     s.observe(seated.card).expect("a legal card");
                 }
