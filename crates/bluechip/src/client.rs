@@ -317,54 +317,31 @@ fn session<W: Write>(mut c: Conn<W>, config: &SessionConfig) -> Result<u32, Seat
     }
 }
 
-/// What the robot knows of the play so far.
+/// What the robot knows of the play so far: its own hand, dummy's once
+/// shown, every card played by whom and the suits each seat showed out of
+/// (the same knowledge the players keep), with the cards in order.
 struct Table {
-    me: Seat,
-    own: Hand,
-    dummy: Option<Hand>,
-    played: BySeat<Hand>,
-    shown_out: BySeat<u8>,
+    knowledge: worlds::Knowledge,
     play: Vec<Card>,
 }
 
 impl Table {
-    /// A deal that fits everything seen: the robot's hand, dummy's once
-    /// shown, every card played by whom, the suits each seat showed out
-    /// of; the other cards dealt at random (the players only read the
-    /// hands their seat sees).
-    fn completion(&self, dummy_seat: Seat, seed: u64) -> Result<Deal, SeatError> {
+    /// A deal that fits everything seen, the other cards dealt at random
+    /// (the players only read the hands their seat sees).
+    fn completion(&self, seed: u64) -> Result<Deal, SeatError> {
+        let k = &self.knowledge;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let all_played = self.played.0.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
-        let mut known = BySeat::<Option<Hand>>::default();
-        known[self.me] = Some(self.own.union(self.played[self.me]));
-        if let Some(d) = self.dummy {
-            known[dummy_seat] = Some(d.union(self.played[dummy_seat]));
-        }
-        let seen = known
-            .0
-            .iter()
-            .flatten()
-            .fold(all_played, |a, h| a.union(*h));
-        let pool: Vec<Card> = Hand(Hand::FULL_DECK.0 & !seen.0).iter().collect();
+        let pool: Vec<Card> = k.hidden().iter().collect();
         for _ in 0..1000 {
             let mut cards = pool.clone();
             cards.shuffle(&mut rng);
-            let mut hands = BySeat::<Hand>::default();
+            let mut hands = BySeat::from_fn(|seat| k.known(seat).unwrap_or(k.played_by(seat)));
             let mut ok = true;
-            for seat in Seat::ALL {
-                if let Some(h) = known[seat] {
-                    hands[seat] = h;
-                } else {
-                    hands[seat] = self.played[seat];
-                }
-            }
             for card in cards {
                 let open: Vec<Seat> = Seat::ALL
                     .into_iter()
                     .filter(|&s| {
-                        known[s].is_none()
-                            && hands[s].len() < 13
-                            && self.shown_out[s] >> card.suit as u8 & 1 == 0
+                        k.known(s).is_none() && hands[s].len() < 13 && !k.lacks(s).contains(card)
                     })
                     .collect();
                 match open.choose(&mut rng) {
@@ -382,6 +359,22 @@ impl Table {
             }
         }
         Err(SeatError::Impossible("no deal fits the cards seen".into()))
+    }
+
+    /// Follows a card, refusing one that cannot be: one the robot holds
+    /// or saw played, one not in dummy's shown hand, a revoke by a hand the
+    /// robot sees, or a card of a suit its player showed out of.
+    fn observe(&mut self, card: Card) -> Result<(), SeatError> {
+        self.knowledge.observe(card).map_err(|e| {
+            SeatError::Impossible(match e {
+                worlds::KnowledgeError::Play {
+                    seat, card, reason, ..
+                } => format!("{} plays {}: {reason}", seat_name(seat), card_text(card)),
+                other => other.to_string(),
+            })
+        })?;
+        self.play.push(card);
+        Ok(())
     }
 }
 
@@ -435,12 +428,19 @@ fn play_board<W: Write>(
         protocol::Vul::NS => declarer.index() % 2 == 0,
         protocol::Vul::EW => declarer.index() % 2 == 1,
     };
+    let mut seen = BySeat::<Option<Hand>>::default();
+    seen[me] = Some(own);
+    let knowledge = worlds::Knowledge::new(
+        seen,
+        Hand::FULL_DECK,
+        13,
+        contract.strain,
+        declarer.lho(),
+        &[],
+    )
+    .map_err(|e| SeatError::Impossible(e.to_string()))?;
     let mut table = Table {
-        me,
-        own,
-        dummy: (me == dummy_seat).then_some(own),
-        played: BySeat::default(),
-        shown_out: BySeat::default(),
+        knowledge,
         play: Vec::new(),
     };
     let controls =
@@ -458,10 +458,8 @@ fn play_board<W: Write>(
                 })?;
             }
             let card = if controls(seat) {
-                let deal = table.completion(
-                    dummy_seat,
-                    config.seed ^ u64::from(index) << 8 ^ table.play.len() as u64,
-                )?;
+                let deal = table
+                    .completion(config.seed ^ u64::from(index) << 8 ^ table.play.len() as u64)?;
                 let board = Board {
                     deal,
                     strain: contract.strain,
@@ -495,22 +493,7 @@ fn play_board<W: Write>(
                     _ => None,
                 })?
             };
-            check_card(&table, seat, card, &cards, dummy_seat)?;
-            if let Some(&lead) = cards.first() {
-                if card.suit != lead.suit {
-                    table.shown_out[seat] |= 1 << lead.suit as u8;
-                }
-            }
-            table.played[seat].insert(card);
-            if seat == me {
-                table.own.remove(card);
-            }
-            if seat == dummy_seat {
-                if let Some(d) = table.dummy.as_mut() {
-                    d.remove(card);
-                }
-            }
-            table.play.push(card);
+            table.observe(card)?;
             cards.push(card);
             if table.play.len() == 1 && me != dummy_seat {
                 c.send(&format!("{name} ready for dummy"))?;
@@ -518,82 +501,14 @@ fn play_board<W: Write>(
                     Message::DummyCards(h) if h.len() == 13 => Some(*h),
                     _ => None,
                 })?;
-                if dummy.0
-                    & (table.own.0
-                        | table.played[me].0
-                        | table.play.iter().fold(0, |a, c| a | 1 << c.bit()))
-                    != 0
-                {
-                    return Err(SeatError::Impossible(format!(
-                        "dummy's cards {dummy} hold cards already seen"
-                    )));
-                }
-                table.dummy = Some(dummy);
+                table
+                    .knowledge
+                    .show(dummy_seat, dummy)
+                    .map_err(|e| SeatError::Impossible(e.to_string()))?;
             }
         }
         let trick_cards = [cards[0], cards[1], cards[2], cards[3]];
         leader = bridge::trick_winner(&trick_cards, leader, contract.strain.trump());
-    }
-    Ok(())
-}
-
-/// Refuses a card that cannot be: one the robot holds or saw played, one
-/// not in dummy's shown hand, a revoke by a hand the robot sees, or a card
-/// of a suit its player showed out of.
-fn check_card(
-    table: &Table,
-    seat: Seat,
-    card: Card,
-    trick: &[Card],
-    dummy_seat: Seat,
-) -> Result<(), SeatError> {
-    let who = seat_name(seat);
-    let played = table.play.contains(&card);
-    if played {
-        return Err(SeatError::Impossible(format!(
-            "{who} plays {}, which was already played",
-            card_text(card)
-        )));
-    }
-    let visible = if seat == table.me {
-        Some(table.own)
-    } else if seat == dummy_seat {
-        table.dummy
-    } else {
-        None
-    };
-    match visible {
-        Some(hand) => {
-            if !hand.contains(card) {
-                return Err(SeatError::Impossible(format!(
-                    "{who} plays {}, which {who} does not hold",
-                    card_text(card)
-                )));
-            }
-            if let Some(&lead) = trick.first() {
-                if card.suit != lead.suit && hand.suit_len(lead.suit) > 0 {
-                    return Err(SeatError::Impossible(format!(
-                        "{who} plays {} and revokes",
-                        card_text(card)
-                    )));
-                }
-            }
-        }
-        None => {
-            if table.own.contains(card) || table.dummy.is_some_and(|d| d.contains(card)) {
-                return Err(SeatError::Impossible(format!(
-                    "{who} plays {}, which is in a hand the robot sees",
-                    card_text(card)
-                )));
-            }
-            if table.shown_out[seat] >> card.suit as u8 & 1 != 0 {
-                return Err(SeatError::Impossible(format!(
-                    "{who} plays {} after showing out of {}",
-                    card_text(card),
-                    ['S', 'H', 'D', 'C'][card.suit as usize]
-                )));
-            }
-        }
     }
     Ok(())
 }

@@ -105,6 +105,7 @@ impl Problem {
         need_total: usize,
     ) -> Result<Problem, ProblemError> {
         let played: Hand = knowledge.sequence().iter().map(|&(_, c)| c).collect();
+        let trick: Vec<Card> = knowledge.trick().cards().collect();
         let mut remaining = Vec::with_capacity(worlds.len());
         for (index, deal) in worlds.iter().enumerate() {
             if let Some(why) = knowledge.disagreement(deal) {
@@ -118,7 +119,7 @@ impl Problem {
             declarer,
             &remaining,
             knowledge.leader(),
-            knowledge.trick(),
+            &trick,
             knowledge.tricks(declarer.side()),
             need_total,
         )

@@ -1,8 +1,13 @@
-//! What one side knows during the play: the original hands it can see, the
-//! cards played and by whom, and the suits each player has shown out of.
+//! What one side or one seat knows of a deal being played, for any game of
+//! the `games` crate: the hands it sees, the cards played and by whom, and
+//! per seat the cards that seat is known not to hold (the trick-costs
+//! paper's Algorithm 1: in bridge the suits a player has shown out of, in
+//! Belote also the trumps it could not have held when it did not trump or
+//! overtrump).
 
-use bridge::trick_winner;
-use cards::{BySeat, Card, Deal, Hand, Seat, Side, Strain, Suit};
+use bridge::Bridge;
+use cards::{BySeat, Card, Deal, Hand, Seat, Side, Strain};
+use games::{PlayState, Taken, Trick, TrickGame};
 use thiserror::Error;
 
 /// A play sequence or a view that cannot happen.
@@ -30,6 +35,16 @@ pub enum KnowledgeError {
         /// Cards every hand has.
         expected: usize,
     },
+    /// A hand shown during the play that cannot be the seat's.
+    #[error("{seat}'s hand {hand} cannot be shown: {why}")]
+    Shown {
+        /// The seat.
+        seat: Seat,
+        /// The hand shown.
+        hand: Hand,
+        /// Why it cannot be the seat's.
+        why: String,
+    },
     /// The hidden cards cannot fill the hidden hands.
     #[error("{unknown} cards are hidden but the hidden hands need {needed}")]
     CardCount {
@@ -40,26 +55,53 @@ pub enum KnowledgeError {
     },
 }
 
-/// One side's knowledge of a deal being played.
+/// What one side (or one seat) knows of a deal being played, in any game.
+///
+/// It begins at the start of a deal ([`Knowledge::new`] for bridge,
+/// [`Knowledge::begin`] for any game) or at any point of a deal in play
+/// ([`Knowledge::at`]), and follows the play card by card
+/// ([`Knowledge::observe`]). The hands it sees are kept as they were when it
+/// began; for every seat whose hand is not public it keeps the cards that
+/// seat is known not to hold: when a seat plays `c`, every unseen card `c'`
+/// such that the rules would not allow `c` from the two-card hand
+/// `{c, c'}` (Algorithm 1; the rules of bridge and Belote are monotone, so
+/// such a `c'` forbids `c` in any hand).
+///
+/// Bridge's samplers ([`crate::draw`]) and the generic players' views
+/// ([`crate::SeatView`]) both draw from it.
 #[derive(Clone, Debug)]
-pub struct Knowledge {
-    strain: Strain,
+pub struct Knowledge<G: TrickGame = Bridge> {
+    game: G,
+    /// The cards of the deal, played or not.
+    deck: Hand,
+    /// Cards in each hand when the knowledge began (the largest hand when
+    /// it began in the middle of a trick).
     hand_size: usize,
+    /// The hands seen, as they were when the knowledge began.
     known: BySeat<Option<Hand>>,
-    unknown: Hand,
+    /// Hands every seat sees (dummy in bridge).
+    public: [bool; 4],
+    /// Cards on the table when the knowledge began.
+    before: Hand,
+    /// Cards each seat has played since.
     played: BySeat<Hand>,
-    void: BySeat<u8>,
-    opening_lead: Option<(Seat, Card)>,
+    /// Cards each seat still holds.
+    sizes: [usize; 4],
+    /// Cards each seat not public is known not to hold.
+    lacks: BySeat<Hand>,
+    /// Whether the knowledge began at the first card of the deal.
+    at_deal_start: bool,
     sequence: Vec<(Seat, Card)>,
-    leader: Seat,
-    trick: Vec<Card>,
-    tricks: [usize; 2],
+    trick: Trick,
+    taken: Taken,
+    tricks_left: usize,
 }
 
-impl Knowledge {
-    /// Knowledge from the original hands seen (`None` where hidden), all the
-    /// cards of the deal (52, or fewer for a reduced deal), the strain, the
-    /// leader of the first trick and the cards played so far in order.
+impl Knowledge<Bridge> {
+    /// Bridge knowledge from the original hands seen (`None` where hidden),
+    /// all the cards of the deal (52, or fewer for a reduced deal), the
+    /// strain, the leader of the first trick and the cards played so far
+    /// in order.
     ///
     /// # Errors
     /// [`KnowledgeError`] when a seen hand has the wrong size, the hidden
@@ -74,6 +116,45 @@ impl Knowledge {
         first_leader: Seat,
         play: &[Card],
     ) -> Result<Knowledge, KnowledgeError> {
+        let mut k = Knowledge::begin(
+            Bridge::new(strain.trump()),
+            seen,
+            [false; 4],
+            deck,
+            hand_size,
+            first_leader,
+        )?;
+        for &card in play {
+            k.observe(card)?;
+        }
+        Ok(k)
+    }
+
+    /// The strain.
+    #[must_use]
+    pub fn strain(&self) -> Strain {
+        self.game.trump.map_or(Strain::Notrump, Strain::from_suit)
+    }
+}
+
+impl<G: TrickGame> Knowledge<G> {
+    /// The knowledge at the first card of a deal of `game`: the original
+    /// hands seen (`None` where hidden), which of them every seat sees
+    /// (`public`), all the cards of the deal, the cards of each hand and
+    /// the first leader.
+    ///
+    /// # Errors
+    /// [`KnowledgeError::HandSize`] when a seen hand has the wrong size,
+    /// [`KnowledgeError::CardCount`] when the hidden cards do not fill the
+    /// hidden hands.
+    pub fn begin(
+        game: G,
+        seen: BySeat<Option<Hand>>,
+        public: [bool; 4],
+        deck: Hand,
+        hand_size: usize,
+        first_leader: Seat,
+    ) -> Result<Knowledge<G>, KnowledgeError> {
         let mut known_cards = Hand::EMPTY;
         let mut hidden_seats = 0;
         for seat in Seat::ALL {
@@ -98,114 +179,226 @@ impl Knowledge {
                 needed: hidden_seats * hand_size,
             });
         }
-        let mut k = Knowledge {
-            strain,
+        Ok(Knowledge {
+            game,
+            deck,
             hand_size,
             known: seen,
-            unknown,
+            public,
+            before: Hand::EMPTY,
             played: BySeat::default(),
-            void: BySeat::default(),
-            opening_lead: None,
-            sequence: Vec::with_capacity(play.len()),
-            leader: first_leader,
-            trick: Vec::with_capacity(4),
-            tricks: [0, 0],
-        };
-        for (i, &card) in play.iter().enumerate() {
-            k.apply(i + 1, card)?;
-        }
-        Ok(k)
+            sizes: [hand_size; 4],
+            lacks: BySeat::default(),
+            at_deal_start: true,
+            sequence: Vec::with_capacity(hand_size * 4),
+            trick: Trick::new(first_leader),
+            taken: Taken::default(),
+            tricks_left: hand_size,
+        })
     }
 
-    /// Follows one more card of the play, as [`Knowledge::new`] follows
-    /// each card of `play`: a knowledge made from a play and then told a
-    /// card equals the one made from the play with that card.
+    /// The knowledge of the seats `seen` at the current point of `state`
+    /// (their hands as they are now; those of `public` seen by every
+    /// seat), knowing nothing else of the play so far: for a view made at
+    /// any point of a deal, told every card after with
+    /// [`Knowledge::observe`].
+    #[must_use]
+    pub fn at(state: &PlayState<G>, seen: &[Seat], public: &[Seat]) -> Knowledge<G> {
+        let mut known = BySeat::<Option<Hand>>::default();
+        let mut is_public = [false; 4];
+        for &s in seen.iter().chain(public) {
+            known[s] = Some(state.hand(s));
+        }
+        for &s in public {
+            is_public[s.index()] = true;
+        }
+        let sizes = Seat::ALL.map(|s| state.hand(s).len());
+        let before = state.trick().card_set();
+        // The cards still to play and the cards on the table.
+        let deck = Seat::ALL
+            .into_iter()
+            .fold(before, |acc, s| acc.union(state.hand(s)));
+        Knowledge {
+            game: state.game().clone(),
+            deck,
+            hand_size: sizes.into_iter().max().unwrap_or(0),
+            known,
+            public: is_public,
+            before,
+            played: BySeat::default(),
+            sizes,
+            lacks: BySeat::default(),
+            at_deal_start: false,
+            sequence: Vec::new(),
+            trick: *state.trick(),
+            taken: *state.taken(),
+            tricks_left: state.tricks_left(),
+        }
+    }
+
+    /// Follows one more card of the play: a knowledge made from a play and
+    /// then told a card equals the one made from the play with that card.
     ///
     /// # Errors
-    /// [`KnowledgeError::Play`] when the card cannot be played (as in
-    /// [`Knowledge::new`]); the knowledge is then unchanged.
+    /// [`KnowledgeError::Play`] when the card cannot be played (not held,
+    /// played twice, forbidden by the rules, or held by a hidden player
+    /// known not to hold it); the knowledge is then unchanged.
     pub fn observe(&mut self, card: Card) -> Result<(), KnowledgeError> {
-        self.apply(self.sequence.len() + 1, card)
-    }
-
-    fn apply(&mut self, number: usize, card: Card) -> Result<(), KnowledgeError> {
         let seat = self.to_move();
+        let number = self.sequence.len() + 1;
         let fail = |reason: String| KnowledgeError::Play {
             number,
             card,
             seat,
             reason,
         };
-        if self.sequence.iter().any(|&(_, c)| c == card) {
+        if self.played_cards().contains(card) {
             return Err(fail("already played".into()));
         }
-        if self.sequence.len() == self.hand_size * 4 {
+        if self.tricks_left == 0 {
             return Err(fail("every card has been played".into()));
         }
-        let led = self.trick.first().map(|c| c.suit);
-        match self.known[seat] {
-            Some(hand) => {
-                if !hand.contains(card) {
+        match self.holding(seat) {
+            Some(left) => {
+                if !left.contains(card) {
                     return Err(fail(format!("{seat} does not hold it")));
                 }
-                let left = Hand(hand.0 & !self.played[seat].0);
-                if let Some(led) = led {
-                    if card.suit != led && left.suit_len(led) > 0 {
-                        return Err(fail(format!("{seat} must follow to the {led} lead")));
-                    }
+                if !self.game.legal(left, &self.trick).contains(card) {
+                    return Err(fail(match self.trick.led_suit() {
+                        Some(led) if card.suit != led && left.suit_len(led) > 0 => {
+                            format!("{seat} must follow to the {led} lead")
+                        }
+                        _ => format!("the rules of {} forbid it here", self.game.name()),
+                    }));
                 }
             }
             None => {
-                if !self.unknown.contains(card) {
+                if !self.unknown().contains(card) {
                     return Err(fail(format!(
                         "{seat} cannot hold it: it is in a hand already seen"
                     )));
                 }
-                if self.void[seat] & (1 << card.suit.index()) != 0 {
-                    return Err(fail(format!("{seat} showed out of {} earlier", card.suit)));
+                if self.lacks[seat].contains(card) {
+                    return Err(fail(format!(
+                        "{seat} cannot hold it: its earlier play showed it has none \
+                         (it showed out of {} or did not play it when the rules required)",
+                        card.suit
+                    )));
                 }
-                if self.played[seat].len() == self.hand_size {
+                if self.sizes[seat.index()] == 0 {
                     return Err(fail(format!("{seat} has no card left")));
-                }
-                if let Some(led) = led {
-                    if card.suit != led {
-                        self.void[seat] |= 1 << led.index();
-                    }
                 }
             }
         }
-        if self.sequence.is_empty() {
-            self.opening_lead = Some((seat, card));
+        // Algorithm 1: the unseen cards whose presence would have forbidden
+        // this one.
+        if !self.public[seat.index()] {
+            let unseen = self.unplayed_private();
+            for other in unseen.iter().filter(|&c| c != card) {
+                let pair: Hand = [card, other].into_iter().collect();
+                if !self.game.legal(pair, &self.trick).contains(card) {
+                    self.lacks[seat].insert(other);
+                }
+            }
         }
         self.played[seat].insert(card);
+        self.sizes[seat.index()] -= 1;
         self.sequence.push((seat, card));
-        self.trick.push(card);
-        if self.trick.len() == 4 {
-            let cards = [self.trick[0], self.trick[1], self.trick[2], self.trick[3]];
-            let winner = trick_winner(&cards, self.leader, self.strain.trump());
-            self.tricks[winner.side() as usize] += 1;
-            self.leader = winner;
-            self.trick.clear();
+        self.trick = self.trick.with(card);
+        if self.trick.is_complete() {
+            self.tricks_left -= 1;
+            let winner = self
+                .taken
+                .take(&self.game, &self.trick, self.tricks_left == 0);
+            self.trick = Trick::new(winner);
         }
         Ok(())
     }
 
-    /// The strain.
-    #[must_use]
-    pub const fn strain(&self) -> Strain {
-        self.strain
+    /// Shows a hidden seat's hand, as it was when the knowledge began (in
+    /// bridge, dummy's thirteen cards after the opening lead), to every
+    /// seat from now on.
+    ///
+    /// # Errors
+    /// [`KnowledgeError::Shown`] when the seat is already seen, the hand
+    /// has the wrong size, misses a card the seat played, holds a card seen
+    /// elsewhere or played by another seat, or one the seat showed it
+    /// lacks; the knowledge is then unchanged.
+    pub fn show(&mut self, seat: Seat, hand: Hand) -> Result<(), KnowledgeError> {
+        let fail = |why: String| KnowledgeError::Shown { seat, hand, why };
+        if self.known[seat].is_some() {
+            return Err(fail("it is already seen".into()));
+        }
+        if hand.len() != self.hand_size {
+            return Err(fail(format!(
+                "it has {} cards, every hand of this deal {}",
+                hand.len(),
+                self.hand_size
+            )));
+        }
+        if let Some(card) = Hand(self.played[seat].0 & !hand.0).iter().next() {
+            return Err(fail(format!(
+                "{seat} played {card}, which it does not hold"
+            )));
+        }
+        let elsewhere = Hand(
+            hand.0 & !self.unknown().0
+                | hand.0
+                    & Seat::ALL
+                        .into_iter()
+                        .filter(|&s| s != seat)
+                        .fold(0, |acc, s| acc | self.played[s].0),
+        );
+        if let Some(card) = elsewhere.iter().next() {
+            return Err(fail(format!(
+                "{card} is in a hand already seen or was played by another seat"
+            )));
+        }
+        let left = Hand(hand.0 & !self.played[seat].0);
+        if let Some(card) = Hand(left.0 & self.lacks[seat].0).iter().next() {
+            return Err(fail(format!(
+                "it holds {card}, which {seat}'s play showed it does not hold"
+            )));
+        }
+        self.known[seat] = Some(hand);
+        self.public[seat.index()] = true;
+        Ok(())
     }
 
-    /// Cards each hand held at the start.
+    /// The rules.
+    pub const fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Cards in each hand when the knowledge began.
     #[must_use]
     pub const fn hand_size(&self) -> usize {
         self.hand_size
     }
 
-    /// The original hand of a seat, where it is seen.
+    /// The hand of a seat as it was when the knowledge began, where it is
+    /// seen (the original hand, for a knowledge begun with the deal).
     #[must_use]
     pub fn known(&self, seat: Seat) -> Option<Hand> {
         self.known[seat]
+    }
+
+    /// The cards a seen seat still holds.
+    #[must_use]
+    pub fn holding(&self, seat: Seat) -> Option<Hand> {
+        self.known[seat].map(|h| Hand(h.0 & !self.played[seat].0))
+    }
+
+    /// Whether every seat sees this seat's hand.
+    #[must_use]
+    pub const fn is_public(&self, seat: Seat) -> bool {
+        self.public[seat.index()]
+    }
+
+    /// Cards a seat still holds (seen or not).
+    #[must_use]
+    pub const fn cards_left(&self, seat: Seat) -> usize {
+        self.sizes[seat.index()]
     }
 
     /// The seats whose hands are hidden.
@@ -213,31 +406,68 @@ impl Knowledge {
         Seat::ALL.into_iter().filter(|&s| self.known[s].is_none())
     }
 
-    /// The cards of the hidden hands, played or not.
+    /// The cards of the hidden hands, played or not (those on the table
+    /// when the knowledge began left out).
     #[must_use]
-    pub const fn unknown(&self) -> Hand {
-        self.unknown
+    pub fn unknown(&self) -> Hand {
+        let seen = Seat::ALL
+            .into_iter()
+            .filter_map(|s| self.known[s])
+            .fold(self.before.0, |acc, h| acc | h.0);
+        Hand(self.deck.0 & !seen)
     }
 
-    /// The cards a seat has played.
+    /// The cards not yet played that no seen hand holds.
+    #[must_use]
+    pub fn hidden(&self) -> Hand {
+        Hand(self.unknown().0 & !self.played_cards().0)
+    }
+
+    /// The cards not played and in no public hand: the cards a seat may
+    /// hold as far as the table can tell.
+    fn unplayed_private(&self) -> Hand {
+        let public = Seat::ALL
+            .into_iter()
+            .filter(|&s| self.public[s.index()])
+            .filter_map(|s| self.known[s])
+            .fold(self.played_cards().0, |acc, h| acc | h.0);
+        Hand(self.deck.0 & !public)
+    }
+
+    /// Every card played, those on the table when the knowledge began
+    /// included.
+    #[must_use]
+    pub fn played_cards(&self) -> Hand {
+        Seat::ALL
+            .into_iter()
+            .fold(self.before, |acc, s| acc.union(self.played[s]))
+    }
+
+    /// The cards a seat has played since the knowledge began.
     #[must_use]
     pub fn played_by(&self, seat: Seat) -> Hand {
         self.played[seat]
     }
 
-    /// Whether a seat has shown out of a suit.
+    /// The cards a seat not public is known not to hold (cards seen
+    /// elsewhere or played may be among them).
     #[must_use]
-    pub fn shown_out(&self, seat: Seat, suit: Suit) -> bool {
-        self.void[seat] & (1 << suit.index()) != 0
+    pub fn lacks(&self, seat: Seat) -> Hand {
+        self.lacks[seat]
     }
 
-    /// The opening lead and who made it, once made.
+    /// The opening lead and who made it, once made (for a knowledge begun
+    /// with the deal).
     #[must_use]
-    pub const fn opening_lead(&self) -> Option<(Seat, Card)> {
-        self.opening_lead
+    pub fn opening_lead(&self) -> Option<(Seat, Card)> {
+        self.sequence
+            .first()
+            .copied()
+            .filter(|_| self.at_deal_start)
     }
 
-    /// The cards played so far with their players, in order.
+    /// The cards played since the knowledge began, with their players, in
+    /// order.
     #[must_use]
     pub fn sequence(&self) -> &[(Seat, Card)] {
         &self.sequence
@@ -246,36 +476,42 @@ impl Knowledge {
     /// The leader of the current trick.
     #[must_use]
     pub const fn leader(&self) -> Seat {
-        self.leader
+        self.trick.leader()
     }
 
-    /// The cards on the table in the current trick.
+    /// The trick on the table.
     #[must_use]
-    pub fn trick(&self) -> &[Card] {
+    pub const fn trick(&self) -> &Trick {
         &self.trick
+    }
+
+    /// What each team has taken.
+    #[must_use]
+    pub const fn taken(&self) -> &Taken {
+        &self.taken
     }
 
     /// The seat to play next.
     #[must_use]
-    pub fn to_move(&self) -> Seat {
-        Seat::from_index(self.leader.index() + self.trick.len())
+    pub const fn to_move(&self) -> Seat {
+        self.trick.to_move()
     }
 
     /// Tricks won so far by a side.
     #[must_use]
     pub const fn tricks(&self, side: Side) -> usize {
-        self.tricks[side as usize]
+        self.taken.tricks[side as usize] as usize
     }
 
     /// Tricks still to be played, the current one included.
     #[must_use]
-    pub fn tricks_left(&self) -> usize {
-        self.hand_size - self.sequence.len() / 4
+    pub const fn tricks_left(&self) -> usize {
+        self.tricks_left
     }
 
-    /// Why an original deal disagrees with this knowledge, if it does: a
-    /// seen hand differs, a played card was not in its player's hand, or a
-    /// player still holds a suit it showed out of.
+    /// Why an original deal disagrees with this knowledge (begun with the
+    /// deal), if it does: a seen hand differs, a played card was not in its
+    /// player's hand, or a player still holds a card it showed it lacks.
     #[must_use]
     pub fn disagreement(&self, deal: &Deal) -> Option<String> {
         for seat in Seat::ALL {
@@ -296,10 +532,10 @@ impl Knowledge {
                 return Some(format!("{seat} played {card} but does not hold it"));
             }
             let left = Hand(hand.0 & !self.played[seat].0);
-            for suit in Suit::ALL {
-                if self.shown_out(seat, suit) && left.suit_len(suit) > 0 {
-                    return Some(format!("{seat} showed out of {suit} but holds one"));
-                }
+            if let Some(card) = Hand(left.0 & self.lacks[seat].0).iter().next() {
+                return Some(format!(
+                    "{seat} holds {card}, which its play showed it does not hold"
+                ));
             }
         }
         None
@@ -309,7 +545,7 @@ impl Knowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards::PartialDeal;
+    use cards::{PartialDeal, Suit};
 
     fn cards(text: &str) -> Vec<Card> {
         text.split_whitespace()
@@ -337,8 +573,11 @@ mod tests {
         assert_eq!(k.leader(), Seat::North);
         assert_eq!(k.sequence()[4].0, Seat::South);
         assert_eq!(k.sequence()[11], (Seat::West, "C2".parse().unwrap()));
-        assert!(k.shown_out(Seat::West, Suit::Hearts));
-        assert!(!k.shown_out(Seat::East, Suit::Hearts));
+        // West showed out of hearts: it lacks every heart it could hold.
+        let hearts = Hand(Hand::suit_mask(Suit::Hearts) & k.hidden().0);
+        assert!(!hearts.is_empty());
+        assert_eq!(k.lacks(Seat::West).0 & hearts.0, hearts.0);
+        assert_eq!(k.lacks(Seat::East).0 & hearts.0, 0);
         assert_eq!(k.to_move(), Seat::North);
         assert_eq!(k.tricks_left(), 10);
         assert_eq!(k.opening_lead(), Some((Seat::West, "S3".parse().unwrap())));
@@ -359,6 +598,59 @@ mod tests {
         let before = format!("{k:?}");
         assert!(k.observe(play[0]).is_err());
         assert_eq!(format!("{k:?}"), before);
+    }
+
+    #[test]
+    fn a_hand_shown_during_the_play_is_checked_then_seen() {
+        // The defenders' view: West sees its own hand, dummy (North) is
+        // shown after the opening lead.
+        let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+            .parse()
+            .unwrap();
+        let mut seen = BySeat::<Option<Hand>>::default();
+        seen[Seat::West] = Some(deal[Seat::West]);
+        let mut k = Knowledge::new(
+            seen,
+            deal.all_cards(),
+            13,
+            Strain::Notrump,
+            Seat::West,
+            &cards("S3"),
+        )
+        .unwrap();
+        let mut short = deal[Seat::North];
+        short.remove("HA".parse().unwrap());
+        let err = k.show(Seat::North, short).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                KnowledgeError::Shown {
+                    seat: Seat::North,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().contains("12 cards"), "{err}");
+        let err = k.show(Seat::North, deal[Seat::West]).unwrap_err();
+        assert!(err.to_string().contains("already seen"), "{err}");
+        let err = k.show(Seat::West, deal[Seat::West]).unwrap_err();
+        assert!(err.to_string().contains("already seen"), "{err}");
+        let before = format!("{k:?}");
+        assert!(k.show(Seat::North, short).is_err());
+        assert_eq!(format!("{k:?}"), before, "a refused hand changes nothing");
+        k.show(Seat::North, deal[Seat::North]).unwrap();
+        assert_eq!(k.known(Seat::North), Some(deal[Seat::North]));
+        assert_eq!(
+            k.hidden_seats().collect::<Vec<_>>(),
+            [Seat::East, Seat::South]
+        );
+        // Dummy's cards are now checked as a seen hand's.
+        let err = k.observe("S5".parse().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("does not hold"), "{err}");
+        let err = k.observe("HA".parse().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("must follow"), "{err}");
+        k.observe("S4".parse().unwrap()).unwrap();
     }
 
     #[test]

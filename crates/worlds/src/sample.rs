@@ -1,7 +1,9 @@
 //! Drawing or enumerating the deals consistent with a [`Knowledge`].
 
 use crate::{Constraints, Knowledge, LeadRule};
+use bridge::Bridge;
 use cards::{BySeat, Card, Deal, Hand, Seat};
+use games::TrickGame;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -66,16 +68,13 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(k: &Knowledge) -> Result<Layout, WorldsError> {
+    fn new<G: TrickGame>(k: &Knowledge<G>) -> Result<Layout, WorldsError> {
         let hidden: Vec<Seat> = k.hidden_seats().collect();
         let mut pool = k.unknown();
         for &s in &hidden {
             pool = Hand(pool.0 & !k.played_by(s).0);
         }
-        let mut need: Vec<usize> = hidden
-            .iter()
-            .map(|&s| k.hand_size() - k.played_by(s).len())
-            .collect();
+        let mut need: Vec<usize> = hidden.iter().map(|&s| k.cards_left(s)).collect();
         let mut forced = vec![Hand::EMPTY; hidden.len()];
         let mut free = Vec::new();
         let mut allowed = Vec::new();
@@ -83,12 +82,12 @@ impl Layout {
             let mask: u8 = hidden
                 .iter()
                 .enumerate()
-                .filter(|(_, &s)| !k.shown_out(s, card.suit))
+                .filter(|(_, &s)| !k.lacks(s).contains(card))
                 .fold(0, |m, (i, _)| m | 1 << i);
             match mask.count_ones() {
                 0 => {
                     return Err(WorldsError::NoDeal {
-                        how: format!("every hidden player has shown out of the suit of {card}"),
+                        how: format!("every hidden player has shown it lacks {card}"),
                     })
                 }
                 1 => {
@@ -133,7 +132,7 @@ impl Layout {
         }
     }
 
-    fn deal(&self, k: &Knowledge, dealt: &[Hand]) -> Deal {
+    fn deal<G: TrickGame>(&self, k: &Knowledge<G>, dealt: &[Hand]) -> Deal {
         let hands = BySeat::from_fn(|seat| match k.known(seat) {
             Some(h) => h,
             None => {
@@ -212,8 +211,10 @@ fn binomial(n: u64, k: u64) -> u64 {
     r
 }
 
+/// Whether a deal fits the auction's `constraints` and, when its leader is
+/// hidden, the `lead_rule`'s reading of the opening lead.
 fn accepts(
-    k: &Knowledge,
+    k: &Knowledge<Bridge>,
     constraints: &Constraints,
     lead_rule: &dyn LeadRule,
     deal: &Deal,
@@ -238,9 +239,30 @@ fn accepts(
 /// enumeration, or none found in [`MAX_DRAWS`] draws);
 /// [`WorldsError::TooMany`] for [`WorldCount::All`] beyond the limit.
 pub fn draw(
-    knowledge: &Knowledge,
+    knowledge: &Knowledge<Bridge>,
     constraints: &Constraints,
     lead_rule: &dyn LeadRule,
+    count: WorldCount,
+    seed: u64,
+) -> Result<Worlds, WorldsError> {
+    draw_where(
+        knowledge,
+        &|deal| accepts(knowledge, constraints, lead_rule, deal),
+        count,
+        seed,
+    )
+}
+
+/// The worlds consistent with `knowledge`, in any game, that `accept`
+/// keeps: as [`draw`], with `accept` in place of bridge's auction
+/// constraints and lead rule (the filter applied to each whole deal
+/// once the hidden cards are placed).
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_where<G: TrickGame>(
+    knowledge: &Knowledge<G>,
+    accept: &dyn Fn(&Deal) -> bool,
     count: WorldCount,
     seed: u64,
 ) -> Result<Worlds, WorldsError> {
@@ -252,7 +274,7 @@ pub fn draw(
             .all()
             .iter()
             .map(|dealt| layout.deal(knowledge, dealt))
-            .filter(|d| accepts(knowledge, constraints, lead_rule, d))
+            .filter(|d| accept(d))
             .collect();
         if deals.is_empty() {
             return Err(WorldsError::NoDeal {
@@ -293,7 +315,7 @@ pub fn draw(
             continue;
         };
         let deal = layout.deal(knowledge, &dealt);
-        if accepts(knowledge, constraints, lead_rule, &deal) && seen.insert(deal) {
+        if accept(&deal) && seen.insert(deal) {
             deals.push(deal);
         }
     }
@@ -418,6 +440,133 @@ mod tests {
         let c: Constraints = "hcp(west) >= 20".parse().unwrap();
         let err = draw(&k, &c, &AnyLead, WorldCount::Sample(20), 1).unwrap_err();
         assert!(matches!(err, WorldsError::NoDeal { .. }), "{err}");
+    }
+
+    /// A seeded random deal of `game` played `cards` cards in by seeded
+    /// random legal cards.
+    fn random_play<G: TrickGame>(game: G, seed: u64, cards: usize) -> (Deal, Vec<Card>) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut deck: Vec<Card> = game.deck().iter().collect();
+        deck.shuffle(&mut rng);
+        let n = game.hand_size();
+        let deal = Deal::new(BySeat::from_fn(|s| {
+            deck[s.index() * n..(s.index() + 1) * n]
+                .iter()
+                .copied()
+                .collect()
+        }))
+        .unwrap();
+        let mut state = games::PlayState::new(game, deal, Seat::West);
+        let mut play = Vec::new();
+        for _ in 0..cards {
+            let legal: Vec<Card> = state.legal_cards().iter().collect();
+            let card = *legal.choose(&mut rng).unwrap();
+            state.play(card).unwrap();
+            play.push(card);
+        }
+        (deal, play)
+    }
+
+    #[test]
+    fn in_bridge_the_cards_known_lacking_are_the_suits_shown_out_of() {
+        // The sampler places a hidden card only with the seats that do not
+        // lack it; in bridge that must be exactly the seats that have not
+        // shown out of its suit (so the worlds drawn are those drawn when
+        // voids were kept as suits).
+        for seed in 0..40 {
+            let strain = [Strain::Notrump, Strain::Spades, Strain::Hearts][seed as usize % 3];
+            let (deal, play) = random_play(bridge::Bridge::new(strain.trump()), seed, 30);
+            let mut seen: PartialDeal = deal.into();
+            seen.hands[Seat::East] = None;
+            seen.hands[Seat::West] = None;
+            let k = Knowledge::new(seen.hands, deal.all_cards(), 13, strain, Seat::West, &play)
+                .unwrap();
+            let mut void = [[false; 4]; 4];
+            for (i, &(seat, card)) in k.sequence().iter().enumerate() {
+                let led = k.sequence()[i - i % 4].1.suit;
+                if card.suit != led {
+                    void[seat.index()][led.index()] = true;
+                }
+            }
+            for seat in [Seat::East, Seat::West] {
+                for card in k.hidden().iter() {
+                    assert_eq!(
+                        k.lacks(seat).contains(card),
+                        void[seat.index()][card.suit.index()],
+                        "seed {seed}, {seat}, {card}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn belote_worlds_fit_what_a_seat_knows() {
+        use games::Belote;
+        for seed in 0..20 {
+            let trump = Suit::ALL[seed as usize % 4];
+            let game = Belote::new(trump);
+            let (deal, play) = random_play(game, seed, 13);
+            let mut seen = BySeat::<Option<Hand>>::default();
+            seen[Seat::South] = Some(deal[Seat::South]);
+            let mut k =
+                Knowledge::begin(game, seen, [false; 4], game.deck(), 8, Seat::West).unwrap();
+            for &card in &play {
+                k.observe(card).unwrap();
+            }
+            assert_eq!(
+                k.disagreement(&deal),
+                None,
+                "seed {seed}: the real deal fits"
+            );
+            let a = draw_where(&k, &|_| true, WorldCount::Sample(30), seed).unwrap();
+            let b = draw_where(&k, &|_| true, WorldCount::Sample(30), seed).unwrap();
+            assert_eq!(a.deals, b.deals, "seeded");
+            let distinct: HashSet<_> = a.deals.iter().collect();
+            assert_eq!(distinct.len(), a.deals.len());
+            for d in &a.deals {
+                assert_eq!(k.disagreement(d), None, "seed {seed}: {d}");
+                assert_eq!(d[Seat::South], deal[Seat::South]);
+            }
+            // A filter is applied to every world.
+            let west_trumps = |d: &Deal| d[Seat::West].suit_len(trump) >= 2;
+            if let Ok(w) = draw_where(&k, &west_trumps, WorldCount::Sample(10), seed) {
+                assert!(w.deals.iter().all(west_trumps));
+            }
+        }
+    }
+
+    #[test]
+    fn belote_endings_are_enumerated_exactly() {
+        // Six cards of each hand played: two hidden hands of two cards.
+        use games::Belote;
+        let game = Belote::new(Suit::Hearts);
+        let (deal, play) = random_play(game, 5, 24);
+        let mut seen = BySeat::<Option<Hand>>::default();
+        seen[Seat::North] = Some(deal[Seat::North]);
+        seen[Seat::South] = Some(deal[Seat::South]);
+        let mut k = Knowledge::begin(game, seen, [false; 4], game.deck(), 8, Seat::West).unwrap();
+        for &card in &play {
+            k.observe(card).unwrap();
+        }
+        let all = draw_where(&k, &|_| true, WorldCount::All, 1).unwrap();
+        assert!(all.exhaustive);
+        assert!(all.deals.contains(&deal));
+        assert!(all.deals.len() <= 6, "C(4, 2) layouts at most");
+        // Every layout that fits is there: count them by brute force.
+        let hidden: Vec<Card> = k.hidden().iter().collect();
+        let fits = (0u32..16)
+            .filter(|m| m.count_ones() == 2)
+            .filter(|m| {
+                let east: Hand = (0..4)
+                    .filter(|i| m & 1 << i != 0)
+                    .map(|i| hidden[i])
+                    .collect();
+                let west = Hand(k.hidden().0 & !east.0);
+                k.lacks(Seat::East).0 & east.0 == 0 && k.lacks(Seat::West).0 & west.0 == 0
+            })
+            .count();
+        assert_eq!(all.deals.len(), fits);
     }
 
     #[test]

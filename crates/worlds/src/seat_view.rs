@@ -1,6 +1,7 @@
 //! What one seat knows of a deal in play, and the worlds it draws from
 //! that knowledge.
 
+use crate::Knowledge;
 use cards::{BySeat, Card, Hand, Seat};
 use games::{PlayState, Taken, Trick, TrickGame};
 use rand::seq::SliceRandom;
@@ -33,29 +34,18 @@ pub enum SeatViewError {
     NoWorld(Seat),
 }
 
-/// One seat's knowledge of a deal in play: its own hand and any hand shown
-/// to it, the cards played, and per seat the cards it is known not to hold.
+/// One seat's view of a deal in play: its [`Knowledge`] (its own hand and
+/// any hand shown to it, the cards played, and per seat the cards it is
+/// known not to hold), and the worlds it draws from it.
 ///
-/// The cards a seat cannot hold grow as it plays (the paper's Algorithm 1):
-/// when seat `i` plays `c`, every card `c'` such that `c` would not be legal
-/// from the two-card hand `{c, c'}` is one `i` does not hold. In bridge that
-/// is a void in the suit led; in Belote also a trump or a higher trump not
-/// held when the rules would have demanded it. (The rules of both games are
-/// monotone: a card that forbids `c` in a two-card hand forbids it in any
-/// hand.)
+/// The cards a seat cannot hold grow as it plays (the paper's Algorithm 1,
+/// kept by [`Knowledge::observe`]). They are kept for every seat that does
+/// not show its hand, the watcher's included: Fusion's worlds hand the
+/// watcher's cards around too.
 #[derive(Clone, Debug)]
 pub struct SeatView<G: TrickGame> {
-    game: G,
     seat: Seat,
-    known: [Option<Hand>; 4],
-    /// Hands every seat sees (dummy in bridge).
-    public: [bool; 4],
-    sizes: [usize; 4],
-    played: Hand,
-    trick: Trick,
-    taken: Taken,
-    lacks: [Hand; 4],
-    tricks_left: usize,
+    knowledge: Knowledge<G>,
     /// The seat that led the trick on the table when the view began (the
     /// opening leader for a view made at the start of a deal).
     opener: Seat,
@@ -68,27 +58,16 @@ impl<G: TrickGame> SeatView<G> {
     /// [`SeatView::observe`] every card after.
     #[must_use]
     pub fn new(state: &PlayState<G>, seat: Seat, shown: &[Seat]) -> SeatView<G> {
-        let mut known = [None; 4];
-        let mut public = [false; 4];
-        known[seat.index()] = Some(state.hand(seat));
-        for &s in shown {
-            known[s.index()] = Some(state.hand(s));
-            public[s.index()] = true;
-        }
-        let sizes = Seat::ALL.map(|s| state.hand(s).len());
         SeatView {
-            game: state.game().clone(),
             seat,
-            known,
-            public,
-            sizes,
-            played: state.trick().card_set(),
-            trick: *state.trick(),
-            taken: *state.taken(),
-            lacks: [Hand::EMPTY; 4],
-            tricks_left: state.tricks_left(),
+            knowledge: Knowledge::at(state, &[seat], shown),
             opener: state.trick().leader(),
         }
+    }
+
+    /// What the seat knows.
+    pub const fn knowledge(&self) -> &Knowledge<G> {
+        &self.knowledge
     }
 
     /// The seat that led the trick on the table when the view was made:
@@ -100,7 +79,7 @@ impl<G: TrickGame> SeatView<G> {
 
     /// The rules.
     pub const fn game(&self) -> &G {
-        &self.game
+        self.knowledge.game()
     }
 
     /// The seat whose view this is.
@@ -110,57 +89,44 @@ impl<G: TrickGame> SeatView<G> {
 
     /// The trick on the table.
     pub const fn trick(&self) -> &Trick {
-        &self.trick
+        self.knowledge.trick()
     }
 
     /// What each team has taken.
     pub const fn taken(&self) -> &Taken {
-        &self.taken
+        self.knowledge.taken()
     }
 
     /// Tricks still to complete, the current one included.
     pub const fn tricks_left(&self) -> usize {
-        self.tricks_left
-    }
-
-    /// The cards not played and in no hand every seat sees.
-    fn unplayed_private(&self) -> Hand {
-        let shown = (0..4)
-            .filter(|&s| self.public[s])
-            .fold(self.played.0, |acc, s| {
-                acc | self.known[s].map_or(0, |h| h.0)
-            });
-        Hand(self.game.deck().0 & !shown)
+        self.knowledge.tricks_left()
     }
 
     /// The seat's own cards.
     #[must_use]
     pub fn own_hand(&self) -> Hand {
-        self.known[self.seat.index()].expect("a seat knows its own hand")
+        self.knowledge
+            .holding(self.seat)
+            .expect("a seat knows its own hand")
     }
 
     /// The hand of `seat` if it is known.
     #[must_use]
     pub fn known(&self, seat: Seat) -> Option<Hand> {
-        self.known[seat.index()]
+        self.knowledge.holding(seat)
     }
 
     /// The cards `seat` is known not to hold (besides the cards seen
     /// elsewhere).
     #[must_use]
     pub fn lacks(&self, seat: Seat) -> Hand {
-        Hand(self.lacks[seat.index()].0 & self.hidden().0)
+        Hand(self.knowledge.lacks(seat).0 & self.hidden().0)
     }
 
     /// The cards the seat cannot see: not played, in no known hand.
     #[must_use]
     pub fn hidden(&self) -> Hand {
-        let seen = self
-            .known
-            .iter()
-            .flatten()
-            .fold(self.played.0, |acc, h| acc | h.0);
-        Hand(self.game.deck().0 & !seen)
+        self.knowledge.hidden()
     }
 
     /// Records that the seat to move played `card`.
@@ -168,47 +134,33 @@ impl<G: TrickGame> SeatView<G> {
     /// # Errors
     /// [`SeatViewError`] when the card cannot come from that seat.
     pub fn observe(&mut self, card: Card) -> Result<(), SeatViewError> {
-        let seat = self.trick.to_move();
-        let before = self.trick;
-        match self.known[seat.index()] {
-            Some(hand) => {
-                if !self.game.legal(hand, &before).contains(card) {
-                    return Err(SeatViewError::Illegal { seat, card });
-                }
-                let mut hand = hand;
-                hand.remove(card);
-                self.known[seat.index()] = Some(hand);
+        let seat = self.knowledge.to_move();
+        let seen = self.knowledge.holding(seat).is_some();
+        self.knowledge.observe(card).map_err(|_| {
+            if seen {
+                SeatViewError::Illegal { seat, card }
+            } else {
+                SeatViewError::Impossible { seat, card }
             }
-            None => {
-                if !self.hidden().contains(card) || self.lacks[seat.index()].contains(card) {
-                    return Err(SeatViewError::Impossible { seat, card });
-                }
-            }
-        }
-        // Algorithm 1, from what every seat sees: the cards whose presence
-        // would have forbidden this one. Kept for every seat that does not
-        // show its hand (Fusion's worlds hand the watcher's cards around
-        // too).
-        if !self.public[seat.index()] {
-            let unseen = self.unplayed_private();
-            for other in unseen.iter().filter(|&c| c != card) {
-                let pair: Hand = [card, other].into_iter().collect();
-                if !self.game.legal(pair, &before).contains(card) {
-                    self.lacks[seat.index()].insert(other);
-                }
-            }
-        }
-        self.played.insert(card);
-        self.sizes[seat.index()] -= 1;
-        self.trick = self.trick.with(card);
-        if self.trick.is_complete() {
-            self.tricks_left -= 1;
-            let winner = self
-                .taken
-                .take(&self.game, &self.trick, self.tricks_left == 0);
-            self.trick = Trick::new(winner);
-        }
-        Ok(())
+        })
+    }
+
+    fn holding_or_empty(&self) -> [Hand; 4] {
+        Seat::ALL.map(|s| self.knowledge.holding(s).unwrap_or(Hand::EMPTY))
+    }
+
+    fn sizes(&self) -> [usize; 4] {
+        Seat::ALL.map(|s| self.knowledge.cards_left(s))
+    }
+
+    fn lacks_raw(&self) -> [Hand; 4] {
+        Seat::ALL.map(|s| self.knowledge.lacks(s))
+    }
+
+    fn private_seats(&self) -> Vec<usize> {
+        (0..4)
+            .filter(|&s| !self.knowledge.is_public(Seat::from_index(s)))
+            .collect()
     }
 
     /// The hands as they may lie now: known hands as they are, the hidden
@@ -221,40 +173,39 @@ impl<G: TrickGame> SeatView<G> {
     /// [`SeatViewError::NoWorld`] when no deal fits.
     pub fn draw(&self, rng: &mut impl Rng) -> Result<BySeat<Hand>, SeatViewError> {
         let hidden: Vec<Card> = self.hidden().iter().collect();
-        let seats: Vec<usize> = (0..4).filter(|&s| self.known[s].is_none()).collect();
-        let base = self.known.map(|k| k.unwrap_or(Hand::EMPTY));
+        let seats: Vec<usize> = (0..4)
+            .filter(|&s| self.knowledge.known(Seat::from_index(s)).is_none())
+            .collect();
+        let base = self.holding_or_empty();
+        let sizes = self.sizes();
+        let lacks = self.lacks_raw();
         for _ in 0..300 {
             let mut cards = hidden.clone();
             cards.shuffle(rng);
             let mut hands = base;
             let mut next = 0;
             for &s in &seats {
-                for &c in &cards[next..next + self.sizes[s]] {
+                for &c in &cards[next..next + sizes[s]] {
                     hands[s].insert(c);
                 }
-                next += self.sizes[s];
+                next += sizes[s];
             }
-            if seats.iter().all(|&s| hands[s].0 & self.lacks[s].0 == 0) {
+            if seats.iter().all(|&s| hands[s].0 & lacks[s].0 == 0) {
                 return Ok(BySeat(hands));
             }
         }
         for _ in 0..300 {
             let mut cards = hidden.clone();
             cards.shuffle(rng);
-            cards.sort_by_key(|&c| {
-                seats
-                    .iter()
-                    .filter(|&&s| !self.lacks[s].contains(c))
-                    .count()
-            });
-            let mut room = self.sizes;
+            cards.sort_by_key(|&c| seats.iter().filter(|&&s| !lacks[s].contains(c)).count());
+            let mut room = sizes;
             let mut hands = base;
             let mut ok = true;
             for c in cards {
                 let open: Vec<usize> = seats
                     .iter()
                     .copied()
-                    .filter(|&s| room[s] > 0 && !self.lacks[s].contains(c))
+                    .filter(|&s| room[s] > 0 && !lacks[s].contains(c))
                     .collect();
                 let total: usize = open.iter().map(|&s| room[s]).sum();
                 if total == 0 {
@@ -358,14 +309,15 @@ impl<G: TrickGame> SeatView<G> {
         rng: &mut impl Rng,
     ) -> Result<Vec<BySeat<Hand>>, SeatViewError> {
         let BySeat(world) = self.draw(rng)?;
-        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
+        let seats = self.private_seats();
+        let lacks = self.lacks_raw();
         // The cards of each seat that only it can hold.
         let mut only = [0u64; 4];
         for &p in &seats {
             only[p] = seats
                 .iter()
                 .filter(|&&i| i != p)
-                .fold(world[p].0, |acc, &i| acc & self.lacks[i].0);
+                .fold(world[p].0, |acc, &i| acc & lacks[i].0);
         }
         let movable = |only: &[u64; 4], p: usize| (world[p].0 & !only[p]).count_ones() as usize;
         let fewest = seats.iter().map(|&p| movable(&only, p)).min().unwrap_or(0);
@@ -397,7 +349,9 @@ impl<G: TrickGame> SeatView<G> {
         world: &BySeat<Hand>,
         limit: usize,
     ) -> bool {
-        let seats: Vec<usize> = (0..4).filter(|&s| !self.public[s]).collect();
+        let seats = self.private_seats();
+        let sizes = self.sizes();
+        let lacks = self.lacks_raw();
         let mut added: Vec<BySeat<Hand>> = Vec::new();
         let BySeat(world) = world;
         for perm in permutations(seats.len()) {
@@ -408,7 +362,7 @@ impl<G: TrickGame> SeatView<G> {
             let hands = BySeat(hands);
             let fits = seats
                 .iter()
-                .all(|&s| hands.0[s].len() == self.sizes[s] && hands.0[s].0 & self.lacks[s].0 == 0);
+                .all(|&s| hands.0[s].len() == sizes[s] && hands.0[s].0 & lacks[s].0 == 0);
             if fits && !worlds.contains(&hands) && !added.contains(&hands) {
                 added.push(hands);
             }
@@ -424,7 +378,13 @@ impl<G: TrickGame> SeatView<G> {
     #[must_use]
     pub fn position_in(&self, world: &BySeat<Hand>) -> PlayState<G> {
         let hands = cards::Deal::new(*world).expect("a world's hands are disjoint");
-        PlayState::from_parts(self.game.clone(), hands, hands, self.trick, self.taken)
+        PlayState::from_parts(
+            self.game().clone(),
+            hands,
+            hands,
+            *self.trick(),
+            *self.taken(),
+        )
     }
 }
 
