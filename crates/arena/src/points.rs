@@ -7,6 +7,7 @@
 //! line per deal, appended as each deal finishes. Running the same match
 //! again resumes: deals already in the file are kept, the others played.
 
+use crate::results::{read_whole_lines, LinesWriter, ResultsError, WholeLines};
 use bridge::Bridge;
 use cards::{Card, Deal, Seat, Strain, Suit};
 use games::{BeloteDeal, PlayState};
@@ -16,9 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
 use thiserror::Error;
 use worlds::SeatView;
 
@@ -60,27 +59,10 @@ pub struct PointsMatch {
 /// Why a points match stopped.
 #[derive(Debug, Error)]
 pub enum PointsError {
-    /// A file.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A results file of another match, or damaged.
-    #[error("{path} line {line}: {why}")]
-    Results {
-        /// The file.
-        path: PathBuf,
-        /// Its line (1-based).
-        line: usize,
-        /// What is wrong.
-        why: String,
-    },
-    /// Another run is writing the file.
+    /// The results file: another run writes it, it holds another match, a
+    /// line is damaged, or it cannot be read or written.
     #[error(transparent)]
-    Locked(#[from] crate::results::ResultsError),
+    Results(#[from] ResultsError),
     /// A player could not choose.
     #[error("deal {deal}: {why}")]
     Play {
@@ -203,82 +185,46 @@ impl PointsMatch {
         path: &Path,
         step: &(dyn Fn() + Sync),
     ) -> Result<Vec<PointsDeal>, PointsError> {
-        let io = |source| PointsError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
         let header = serde_json::to_string(&self.header()).expect("a header serializes");
-        // Another run writing the same file is refused (only reading is
-        // allowed alongside it).
-        let _lock = if deals > 0 {
-            Some(crate::results::ResultsLock::acquire(path)?)
-        } else {
-            None
-        };
-        let mut done: Vec<PointsDeal> = Vec::new();
-        // The bytes of the file's whole lines: a last line without its
-        // newline was cut short by an interruption, is played again, and
-        // is cut off before anything is appended.
-        let complete = match std::fs::read_to_string(path) {
-            Ok(text) => {
-                let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-                let mut lines = whole.lines();
-                let first = lines.next().unwrap_or_default();
-                let theirs: Result<Header, _> = serde_json::from_str(first);
-                if !theirs.as_ref().is_ok_and(|h| h.same_match(&self.header())) {
-                    return Err(PointsError::Results {
-                        path: path.to_path_buf(),
-                        line: 1,
-                        why: format!(
-                            "the file holds another match ({first}); this one is {header}"
-                        ),
-                    });
-                }
-                for (i, line) in lines.enumerate() {
-                    if line.trim().is_empty() {
-                        continue;
-                    }
-                    let deal = serde_json::from_str::<PointsDeal>(line).map_err(|e| {
-                        PointsError::Results {
-                            path: path.to_path_buf(),
-                            line: i + 2,
-                            why: e.to_string(),
-                        }
-                    })?;
-                    done.push(deal);
-                }
-                whole.len() as u64
+        let accept = |whole: &WholeLines| {
+            let first = whole.first.as_deref().unwrap_or_default();
+            let theirs: Result<Header, _> = serde_json::from_str(first);
+            if theirs.as_ref().is_ok_and(|h| h.same_match(&self.header())) {
+                Ok(())
+            } else {
+                Err(ResultsError::Line {
+                    path: path.to_path_buf(),
+                    line: 1,
+                    message: format!(
+                        "the file holds another match ({first}); this one is {header}"
+                    ),
+                })
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir).map_err(io)?;
-                }
-                std::fs::write(path, format!("{header}\n")).map_err(io)?;
-                header.len() as u64 + 1
-            }
-            Err(e) => return Err(io(e)),
         };
-        let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
-        let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
-        if todo.is_empty() {
-            // Nothing to play; `deals == 0` reads back the whole file.
+        if deals == 0 {
+            // Reading back every deal the file holds (none when there is
+            // no file), alongside a run that may be writing it.
+            if !path.exists() {
+                return Ok(Vec::new());
+            }
+            let whole = read_whole_lines(path)?;
+            accept(&whole)?;
+            let mut done = parse_deals(path, &whole)?;
             done.sort_by_key(|d| d.index);
-            if deals > 0 {
-                done.retain(|d| d.index < deals);
-            }
             return Ok(done);
         }
-        let file =
-            Mutex::new(crate::results::reopen_after_whole_lines(path, complete).map_err(io)?);
+        // Another run writing the same file is refused.
+        let lock = crate::results::ResultsLock::acquire(path)?;
+        let (writer, whole) = LinesWriter::open(path, &header, &accept, lock)?;
+        let mut done = parse_deals(path, &whole)?;
+        let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
+        let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
         let played: Vec<Result<PointsDeal, PointsError>> = todo
             .par_iter()
             .with_max_len(1)
             .map(|&i| {
                 let deal = self.play_deal(i)?;
-                let line = serde_json::to_string(&deal).expect("a deal serializes");
-                let mut f = file.lock().expect("the results file lock");
-                writeln!(f, "{line}").and_then(|()| f.flush()).map_err(io)?;
-                drop(f);
+                writer.append(&deal)?;
                 step();
                 Ok(deal)
             })
@@ -290,6 +236,21 @@ impl PointsMatch {
         done.retain(|d| d.index < deals);
         Ok(done)
     }
+}
+
+/// The deals of a points match from the whole lines of its file.
+fn parse_deals(path: &Path, whole: &WholeLines) -> Result<Vec<PointsDeal>, ResultsError> {
+    whole
+        .lines
+        .iter()
+        .map(|(number, line)| {
+            serde_json::from_str::<PointsDeal>(line).map_err(|e| ResultsError::Line {
+                path: path.to_path_buf(),
+                line: *number,
+                message: format!("not a deal of a points match: {e}"),
+            })
+        })
+        .collect()
 }
 
 /// The random source of deal `deal` of a match of seed `seed`: `salt` 0
@@ -453,21 +414,17 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
 /// [`PointsError`] when the file cannot be read, has no header of a points
 /// match, names players that do not read, or has a damaged line.
 pub fn read(path: &Path) -> Result<(PointsMatch, Vec<PointsDeal>), PointsError> {
-    let text = std::fs::read_to_string(path).map_err(|source| PointsError::Io {
+    let whole = read_whole_lines(path)?;
+    let bad = |message: String| ResultsError::Line {
         path: path.to_path_buf(),
-        source,
-    })?;
-    let bad = |line: usize, why: String| PointsError::Results {
-        path: path.to_path_buf(),
-        line,
-        why,
+        line: 1,
+        message,
     };
-    let mut lines = text.lines();
-    let header: Header = serde_json::from_str(lines.next().unwrap_or_default())
-        .map_err(|e| bad(1, format!("not the header of a points match: {e}")))?;
+    let header: Header = serde_json::from_str(whole.first.as_deref().unwrap_or_default())
+        .map_err(|e| bad(format!("not the header of a points match: {e}")))?;
     let player = |s: &str| {
         s.parse::<PlayerKind>()
-            .map_err(|e| bad(1, format!("{s}: {e}")))
+            .map_err(|e| bad(format!("{s}: {e}")))
     };
     let config = PointsMatch {
         game: header.game,
@@ -475,19 +432,7 @@ pub fn read(path: &Path) -> Result<(PointsMatch, Vec<PointsDeal>), PointsError> 
         b: player(&header.b)?,
         seed: header.seed,
     };
-    let count = text.lines().count();
-    let mut deals = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<PointsDeal>(line) {
-            Ok(d) => deals.push(d),
-            Err(_) if i + 2 == count && !text.ends_with('\n') => {}
-            Err(e) => return Err(bad(i + 2, e.to_string())),
-        }
-    }
-    Ok((config, deals))
+    Ok((config, parse_deals(path, &whole)?))
 }
 
 #[cfg(test)]
@@ -581,7 +526,7 @@ mod tests {
         };
         assert!(matches!(
             other.run(1, &path, &|| {}),
-            Err(PointsError::Results { line: 1, .. })
+            Err(PointsError::Results(ResultsError::Line { line: 1, .. }))
         ));
         // Reading back: every deal the file holds.
         assert_eq!(m.run(0, &path, &|| {}).expect("read").len(), 3);
@@ -589,7 +534,7 @@ mod tests {
         let _held = crate::results::ResultsLock::acquire(&path).expect("free");
         assert!(matches!(
             m.run(4, &path, &|| {}),
-            Err(PointsError::Locked(_))
+            Err(PointsError::Results(ResultsError::InUse { .. }))
         ));
         let s = summarize(&more);
         assert_eq!(s.deals, 3);

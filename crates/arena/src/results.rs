@@ -2,6 +2,11 @@
 //! per deal appended (and flushed) as soon as the deal is played. A run
 //! interrupted at any point, even mid-line, resumes from the file: a last
 //! line without its end is dropped, deals already there are not replayed.
+//!
+//! Both kinds of match keep their results this way, through one store
+//! ([`LinesWriter`], [`read_whole_lines`]): the duplicate matches of bridge
+//! boards ([`MatchHeader`], [`DealResult`]) and the points matches of any
+//! game (`crate::points`). Only the header and the line of a deal differ.
 
 use crate::deal_set::SetBoard;
 use serde::{Deserialize, Serialize};
@@ -199,6 +204,49 @@ pub fn digest(text: &str) -> String {
     format!("{h:016x}")
 }
 
+/// The whole lines of a results file (a last line cut short by an
+/// interruption left out): its first line, every other line that is not
+/// blank with its 1-based number, and the byte length of the whole part.
+#[derive(Debug, Default)]
+pub struct WholeLines {
+    /// The first line, the header (`None` for an empty file).
+    pub first: Option<String>,
+    /// The other lines that are not blank, with their numbers.
+    pub lines: Vec<(usize, String)>,
+    /// Bytes of the whole lines: where the next line is appended.
+    pub complete: u64,
+}
+
+/// Reads the whole lines of a results file of either kind.
+///
+/// # Errors
+/// [`ResultsError::Io`] when the file cannot be read.
+pub fn read_whole_lines(path: &Path) -> Result<WholeLines, ResultsError> {
+    let io = |source| ResultsError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut reader = BufReader::new(File::open(path).map_err(io)?);
+    let mut whole = WholeLines::default();
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        let n = reader.read_line(&mut line).map_err(io)?;
+        if n == 0 || !line.ends_with('\n') {
+            break;
+        }
+        number += 1;
+        whole.complete += n as u64;
+        if number == 1 {
+            whole.first = Some(line.trim_end().to_string());
+        } else if !line.trim().is_empty() {
+            whole.lines.push((number, line.trim_end().to_string()));
+        }
+    }
+    Ok(whole)
+}
+
 /// Reads a results file: its header and its complete deal lines (a last
 /// line cut short by an interruption is left out). Also returns the byte
 /// length of the complete part.
@@ -211,48 +259,45 @@ fn read_complete(path: &Path) -> Result<(Option<MatchHeader>, Vec<DealResult>, u
     ))
 }
 
+/// A duplicate match's header and deal results from the whole lines of
+/// its file, each result with its line, in the order of the deals.
+#[allow(clippy::type_complexity)]
+fn parse_match_lines(
+    path: &Path,
+    whole: &WholeLines,
+) -> Result<(Option<MatchHeader>, Vec<(usize, DealResult)>), ResultsError> {
+    let fail = |line: usize, message: String| ResultsError::Line {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let header = match &whole.first {
+        Some(first) => {
+            let h: HeaderLine = serde_json::from_str(first)
+                .map_err(|e| fail(1, format!("not a match header: {e}")))?;
+            Some(upgraded(h.header))
+        }
+        None => None,
+    };
+    let mut results: BTreeMap<usize, (usize, DealResult)> = BTreeMap::new();
+    for (number, line) in &whole.lines {
+        let r: DealResult = serde_json::from_str(line)
+            .map_err(|e| fail(*number, format!("not a deal result: {e}")))?;
+        if results.insert(r.deal, (*number, r)).is_some() {
+            return Err(fail(*number, "this deal is already in the file".into()));
+        }
+    }
+    Ok((header, results.into_values().collect()))
+}
+
 /// As [`read_complete`], each deal result with its line.
 #[allow(clippy::type_complexity)]
 fn read_complete_lines(
     path: &Path,
 ) -> Result<(Option<MatchHeader>, Vec<(usize, DealResult)>, u64), ResultsError> {
-    let io = |source| ResultsError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::open(path).map_err(io)?;
-    let mut reader = BufReader::new(file);
-    let mut header = None;
-    let mut results: BTreeMap<usize, (usize, DealResult)> = BTreeMap::new();
-    let mut complete = 0u64;
-    let mut line = String::new();
-    let mut number = 0;
-    loop {
-        line.clear();
-        let n = reader.read_line(&mut line).map_err(io)?;
-        if n == 0 || !line.ends_with('\n') {
-            break;
-        }
-        number += 1;
-        complete += n as u64;
-        let fail = |message: String| ResultsError::Line {
-            path: path.to_path_buf(),
-            line: number,
-            message,
-        };
-        if number == 1 {
-            let h: HeaderLine = serde_json::from_str(&line)
-                .map_err(|e| fail(format!("not a match header: {e}")))?;
-            header = Some(upgraded(h.header));
-            continue;
-        }
-        let r: DealResult =
-            serde_json::from_str(&line).map_err(|e| fail(format!("not a deal result: {e}")))?;
-        if results.insert(r.deal, (number, r)).is_some() {
-            return Err(fail("this deal is already in the file".into()));
-        }
-    }
-    Ok((header, results.into_values().collect(), complete))
+    let whole = read_whole_lines(path)?;
+    let (header, results) = parse_match_lines(path, &whole)?;
+    Ok((header, results, whole.complete))
 }
 
 /// Reads a finished or interrupted results file.
@@ -482,12 +527,92 @@ impl ResultsLock {
     }
 }
 
-/// Appends deal results to a results file, one flushed line each; safe to
-/// share between threads. Holds the file's [`ResultsLock`] while it lives.
-pub struct ResultsWriter {
+/// The store both kinds of match append to: a results file opened under
+/// its [`ResultsLock`], created with its header line or resumed after its
+/// whole lines, then one flushed JSON line per deal; safe to share between
+/// threads.
+pub struct LinesWriter {
     path: PathBuf,
     file: Mutex<File>,
     _lock: ResultsLock,
+}
+
+impl LinesWriter {
+    /// Opens `path` under `lock`: a file that is absent or empty is made
+    /// with `header` as its first line; otherwise `accept` judges its
+    /// whole lines (the header of the same match?) and the store appends
+    /// after them, a last line cut short removed first. Returns the store
+    /// and the whole lines found.
+    ///
+    /// # Errors
+    /// What `accept` returns, or an I/O error.
+    pub fn open(
+        path: &Path,
+        header: &str,
+        accept: &dyn Fn(&WholeLines) -> Result<(), ResultsError>,
+        lock: ResultsLock,
+    ) -> Result<(LinesWriter, WholeLines), ResultsError> {
+        let io = |source| ResultsError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let exists = path.exists() && std::fs::metadata(path).map_err(io)?.len() > 0;
+        let (file, whole) = if exists {
+            let whole = read_whole_lines(path)?;
+            if whole.first.is_some() {
+                accept(&whole)?;
+            }
+            let mut file = reopen_after_whole_lines(path, whole.complete).map_err(io)?;
+            if whole.complete == 0 {
+                write_line(&mut file, header).map_err(io)?;
+            }
+            (file, whole)
+        } else {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(io)?;
+            }
+            let mut file = File::create(path).map_err(io)?;
+            write_line(&mut file, header).map_err(io)?;
+            (file, WholeLines::default())
+        };
+        Ok((
+            LinesWriter {
+                path: path.to_path_buf(),
+                file: Mutex::new(file),
+                _lock: lock,
+            },
+            whole,
+        ))
+    }
+
+    /// Appends one deal's line and flushes it to the file.
+    ///
+    /// # Errors
+    /// [`ResultsError::Io`] when writing fails.
+    pub fn append<L: Serialize>(&self, line: &L) -> Result<(), ResultsError> {
+        let mut line = serde_json::to_string(line).expect("results serialize");
+        line.push('\n');
+        let mut file = self.file.lock().expect("no panic while writing");
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|source| ResultsError::Io {
+                path: self.path.clone(),
+                source,
+            })
+    }
+}
+
+fn write_line(file: &mut File, line: &str) -> std::io::Result<()> {
+    file.write_all(line.as_bytes())?;
+    file.write_all(b"\n")?;
+    file.flush()
+}
+
+/// Appends deal results to a duplicate match's results file, one flushed
+/// line each; safe to share between threads. Holds the file's
+/// [`ResultsLock`] while it lives.
+pub struct ResultsWriter {
+    lines: LinesWriter,
 }
 
 impl ResultsWriter {
@@ -515,38 +640,16 @@ impl ResultsWriter {
         header: &MatchHeader,
         lock: ResultsLock,
     ) -> Result<(ResultsWriter, Vec<DealResult>), ResultsError> {
-        let io = |source| ResultsError::Io {
-            path: path.to_path_buf(),
-            source,
+        let accept = |whole: &WholeLines| {
+            let (found, _) = parse_match_lines(path, whole)?;
+            found.map_or(Ok(()), |found| check_same(path, &found, header))
         };
-        let exists = path.exists() && std::fs::metadata(path).map_err(io)?.len() > 0;
-        let mut done = Vec::new();
-        let file = if exists {
-            let (found, results, complete) = read_complete(path)?;
-            if let Some(found) = found {
-                check_same(path, &found, header)?;
-            }
-            let mut file = reopen_after_whole_lines(path, complete).map_err(io)?;
-            if complete == 0 {
-                write_header(&mut file, header).map_err(io)?;
-            }
-            done = results;
-            file
-        } else {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(io)?;
-            }
-            let mut file = File::create(path).map_err(io)?;
-            write_header(&mut file, header).map_err(io)?;
-            file
-        };
+        let line = header_line(header);
+        let (lines, whole) = LinesWriter::open(path, line.trim_end(), &accept, lock)?;
+        let (_, done) = parse_match_lines(path, &whole)?;
         Ok((
-            ResultsWriter {
-                path: path.to_path_buf(),
-                file: Mutex::new(file),
-                _lock: lock,
-            },
-            done,
+            ResultsWriter { lines },
+            done.into_iter().map(|(_, r)| r).collect(),
         ))
     }
 
@@ -555,15 +658,7 @@ impl ResultsWriter {
     /// # Errors
     /// [`ResultsError::Io`] when writing fails.
     pub fn append(&self, result: &DealResult) -> Result<(), ResultsError> {
-        let mut line = serde_json::to_string(result).expect("results serialize");
-        line.push('\n');
-        let mut file = self.file.lock().expect("no panic while writing");
-        file.write_all(line.as_bytes())
-            .and_then(|()| file.flush())
-            .map_err(|source| ResultsError::Io {
-                path: self.path.clone(),
-                source,
-            })
+        self.lines.append(result)
     }
 }
 
@@ -571,7 +666,7 @@ impl ResultsWriter {
 /// whole lines: whatever follows (a line cut short by an interruption) is
 /// cut off first, so that the next line starts a line of its own. Both
 /// kinds of match resume through it.
-pub(crate) fn reopen_after_whole_lines(path: &Path, complete: u64) -> std::io::Result<File> {
+fn reopen_after_whole_lines(path: &Path, complete: u64) -> std::io::Result<File> {
     let mut file = OpenOptions::new().read(true).write(true).open(path)?;
     file.set_len(complete)?;
     file.seek(SeekFrom::End(0))?;
@@ -585,11 +680,6 @@ fn header_line(header: &MatchHeader) -> String {
     .expect("header serializes");
     line.push('\n');
     line
-}
-
-fn write_header(file: &mut File, header: &MatchHeader) -> std::io::Result<()> {
-    file.write_all(header_line(header).as_bytes())?;
-    file.flush()
 }
 
 fn check_same(path: &Path, found: &MatchHeader, wanted: &MatchHeader) -> Result<(), ResultsError> {
