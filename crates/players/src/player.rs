@@ -10,6 +10,7 @@
 //! | `mc:sim=dd,ncd=20+10` | the same as `MC2-D-20-10` |
 //! | `dd` | sees every card, plays a card of best double-dummy value |
 //! | `random` | a random legal card |
+//! | `fusion:worlds=24:leaf=5:rd=none` | the trick-costs paper's Fusion on the generic engine, playing for the contract (made or defeated, 0 or 1 a world) |
 
 pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
@@ -58,6 +59,12 @@ pub enum PlayerSpec {
     Dd,
     /// A random legal card.
     Random,
+    /// A player of the generic engine (the trick-costs paper's Fusion) at
+    /// a contract board: it plays for the contract, a world scoring 1 for
+    /// the side that gets what it wants (declarer's side making the
+    /// contract, the defence defeating it), from its side's knowledge with
+    /// dummy public after the lead.
+    Generic(crate::generic::PlayerKind),
 }
 
 /// How alpha-mu chooses among the cards of its best value (the same number
@@ -218,6 +225,12 @@ impl FromStr for PlayerSpec {
             return Ok(spec);
         }
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
+        if name == "fusion" {
+            return s
+                .parse::<crate::generic::PlayerKind>()
+                .map(PlayerSpec::Generic)
+                .map_err(|e| fail(e.to_string()));
+        }
         let mut m = 3;
         let mut w = 20;
         let mut switches = Switches::ALL;
@@ -386,6 +399,7 @@ impl fmt::Display for PlayerSpec {
             }
             PlayerSpec::Dd => f.write_str("dd"),
             PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Generic(kind) => write!(f, "{kind}"),
         }
     }
 }
@@ -641,6 +655,20 @@ impl PlayerSpec {
                 })
             }
             PlayerSpec::Dd => Ok(only(double_dummy_card(position))),
+            PlayerSpec::Generic(kind) => {
+                let knowledge = view.clone().with_scoring(bridge::BridgeScoring::Contract {
+                    declarer: board.declarer,
+                    tricks: u32::try_from(board.need).unwrap_or(u32::MAX),
+                });
+                let seat_view = worlds::SeatView::within(knowledge, mover, board.declarer);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let choice = crate::generic::choose(kind, &seat_view, &mut rng)?;
+                Ok(Decision {
+                    card: choice.card,
+                    depth_one: None,
+                    searched: !choice.scores.is_empty(),
+                })
+            }
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds,
@@ -720,6 +748,51 @@ mod tests {
     use super::*;
     use cards::{Deal, Seat, Strain};
     use worlds::Constraints;
+
+    #[test]
+    fn fusion_sits_at_a_contract_board_and_plays_for_the_contract() {
+        let spec: PlayerSpec = "fusion:worlds=6:leaf=3:rd=none".parse().unwrap();
+        assert!(matches!(spec, PlayerSpec::Generic(_)));
+        assert_eq!(spec.to_string(), "fusion:base=1:worlds=6:leaf=3:rd=none");
+        assert_eq!(spec.record_name().parse::<PlayerSpec>().unwrap(), spec);
+        assert!(spec.can_defend());
+        assert!("fusion:worlds=99".parse::<PlayerSpec>().is_err());
+        // South won the first trick with the club ace and needs every
+        // trick: only the heart ace first makes it (then the spade 2 to
+        // dummy's ace and king); a spade first strands the heart ace, and
+        // dummy's club 2 loses to the king wherever it lies.
+        let board = Board {
+            deal: "N:AK...32 QJ.K..6 2.A.2.A ..AK.K5".parse().unwrap(),
+            strain: cards::Strain::Notrump,
+            declarer: cards::Seat::South,
+            need: 4,
+            constraints: worlds::Constraints::default(),
+            scoring: None,
+        };
+        let play: Vec<Card> = ["C5", "C3", "C6", "CA"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        for seed in 0..5 {
+            let d = spec.decide(&board, &play, seed, false).unwrap();
+            assert_eq!(d.card, "HA".parse().unwrap(), "seed {seed}");
+            assert!(d.searched);
+        }
+        // Defending, it follows the rules and its choice is seeded.
+        let after: Vec<Card> = play
+            .iter()
+            .copied()
+            .chain(["HA".parse().unwrap()])
+            .collect();
+        let a = spec.choose(&board, &after, 3).unwrap();
+        assert_eq!(a, spec.choose(&board, &after, 3).unwrap());
+        assert!(board
+            .position_after(&after)
+            .unwrap()
+            .position()
+            .legal_cards()
+            .contains(a));
+    }
 
     #[test]
     fn specs_parse_and_errors_explain() {

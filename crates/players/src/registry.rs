@@ -10,6 +10,8 @@
 //! - the bridge players ([`crate::player::PlayerSpec`]) play contract boards (duplicate
 //!   matches, `play`, `analyze`, the table manager), on the fast 0/1
 //!   engine and the double-dummy solver, with the auction's constraints;
+//!   Fusion sits there too, on the generic engine, playing for the
+//!   contract;
 //! - the players of any game ([`crate::generic::PlayerKind`]) play Belote and the
 //!   trick-costs paper's bridge card play (points matches), on the generic
 //!   engine.
@@ -75,6 +77,13 @@ pub const PLAYERS: &[Entry] = &[
         about: "double dummy: sees every card, plays a card of best value",
         options: "",
         example: "dd",
+    },
+    Entry {
+        name: "fusion",
+        family: Family::Bridge,
+        about: "the trick-costs paper's Fusion on the generic engine, playing for the contract (a world scores 1 when its side gets what it wants); declares and defends",
+        options: "as Fusion for any game below (base, worlds, draw, leaf, rd, playouts, playout, prune)",
+        example: "fusion:worlds=24:leaf=5:rd=none",
     },
     Entry {
         name: "random",
@@ -203,10 +212,10 @@ mod tests {
     #[test]
     fn the_listing_names_every_player_of_a_family() {
         let bridge = listing(Family::Bridge);
-        for name in ["alphamu", "pimc", "MC<N>", "mc", "dd", "random"] {
+        for name in ["alphamu", "pimc", "MC<N>", "mc", "dd", "random", "fusion"] {
             assert!(bridge.contains(name), "{name}");
         }
-        assert!(!bridge.contains("fusion"));
+        assert!(!listing(Family::AnyGame).contains("MC<N>"));
         let any = listing(Family::AnyGame);
         for name in ["random", "pimc", "alphamu", "fusion"] {
             assert!(any.contains(name), "{name}");

@@ -97,13 +97,14 @@ impl SeatedPlayer for BridgeSeat<'_> {
             .play(card)
             .map_err(|source| PlayError::Rules { card, source })?;
         self.play.push(card);
-        if self.play.len() == 1 && !self.declaring() {
-            // Dummy goes down after the opening lead: the defender's view
-            // now holds it.
-            self.view = self.board.view_of(self.viewer, &self.play)?;
-        } else {
+        self.view
+            .observe(card)
+            .map_err(worlds::GivenDealError::from)?;
+        if self.play.len() == 1 {
+            // Dummy goes down after the opening lead: every seat sees it.
+            let dummy = self.board.declarer.partner();
             self.view
-                .observe(card)
+                .show(dummy, self.board.deal[dummy])
                 .map_err(worlds::GivenDealError::from)?;
         }
         Ok(())
@@ -186,6 +187,9 @@ mod tests {
             ("random", "pimc:w=3", 0),
             ("alphamu:m=2,w=4", "pimc:w=4", 24),
             ("MC2-R-3-3", "MC-D-3", 28),
+            // Fusion at a contract board, on both sides.
+            ("fusion:worlds=4:leaf=2:rd=none", "random", 32),
+            ("random", "fusion:worlds=3:leaf=1:rd=none", 28),
         ];
         let seed = 11;
         for (declaring, defending, skip) in pairs {

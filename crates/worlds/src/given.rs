@@ -130,7 +130,7 @@ impl GivenDeal {
 
     /// The knowledge of the side of `viewer` (declarer's side sees
     /// declarer's and dummy's hands; a defender its own, and dummy once
-    /// the opening lead is made).
+    /// the opening lead is made, when dummy's hand becomes public).
     ///
     /// # Errors
     /// [`GivenDealError::Missing`] when a hand the viewer sees is not given;
@@ -157,13 +157,14 @@ impl GivenDeal {
                 seen[dummy] = Some(need(dummy, "dummy is exposed after the opening lead")?);
             }
         }
-        Ok(Knowledge::new(
-            seen,
-            self.deck,
-            self.hand_size,
-            strain,
-            leader,
-            play,
-        )?)
+        let mut knowledge = Knowledge::new(seen, self.deck, self.hand_size, strain, leader, play)?;
+        if !play.is_empty() {
+            // Dummy is on the table for every seat once the lead is made.
+            knowledge.show(
+                dummy,
+                need(dummy, "dummy is exposed after the opening lead")?,
+            )?;
+        }
+        Ok(knowledge)
     }
 }

@@ -130,6 +130,14 @@ impl Knowledge<Bridge> {
         Ok(k)
     }
 
+    /// The same knowledge of a deal scored otherwise (by the contract,
+    /// for the generic players at a contract board).
+    #[must_use]
+    pub fn with_scoring(mut self, scoring: bridge::BridgeScoring) -> Knowledge {
+        self.game.scoring = scoring;
+        self
+    }
+
     /// The strain.
     #[must_use]
     pub fn strain(&self) -> Strain {
@@ -315,19 +323,24 @@ impl<G: TrickGame> Knowledge<G> {
         Ok(())
     }
 
-    /// Shows a hidden seat's hand, as it was when the knowledge began (in
-    /// bridge, dummy's thirteen cards after the opening lead), to every
-    /// seat from now on.
+    /// Shows a seat's hand, as it was when the knowledge began, to every
+    /// seat from now on (in bridge, dummy's thirteen cards after the
+    /// opening lead): a hidden hand becomes seen, and a seen one public.
     ///
     /// # Errors
-    /// [`KnowledgeError::Shown`] when the seat is already seen, the hand
-    /// has the wrong size, misses a card the seat played, holds a card seen
-    /// elsewhere or played by another seat, or one the seat showed it
-    /// lacks; the knowledge is then unchanged.
+    /// [`KnowledgeError::Shown`] when the seat is seen with another hand,
+    /// or the hand has the wrong size, misses a card the seat played,
+    /// holds a card seen elsewhere or played by another seat, or one the
+    /// seat showed it lacks; the knowledge is then unchanged.
     pub fn show(&mut self, seat: Seat, hand: Hand) -> Result<(), KnowledgeError> {
         let fail = |why: String| KnowledgeError::Shown { seat, hand, why };
-        if self.known[seat].is_some() {
-            return Err(fail("it is already seen".into()));
+        match self.known[seat] {
+            Some(known) if known == hand => {
+                self.public[seat.index()] = true;
+                return Ok(());
+            }
+            Some(known) => return Err(fail(format!("it is already seen as {known}"))),
+            None => {}
         }
         if hand.len() != self.hand_size {
             return Err(fail(format!(
@@ -634,13 +647,18 @@ mod tests {
         assert!(err.to_string().contains("12 cards"), "{err}");
         let err = k.show(Seat::North, deal[Seat::West]).unwrap_err();
         assert!(err.to_string().contains("already seen"), "{err}");
-        let err = k.show(Seat::West, deal[Seat::West]).unwrap_err();
-        assert!(err.to_string().contains("already seen"), "{err}");
+        let err = k.show(Seat::West, deal[Seat::East]).unwrap_err();
+        assert!(err.to_string().contains("already seen as"), "{err}");
+        // West's own hand, shown to all, is public and still West's.
+        k.show(Seat::West, deal[Seat::West]).unwrap();
+        assert!(k.is_public(Seat::West));
+        assert_eq!(k.known(Seat::West), Some(deal[Seat::West]));
         let before = format!("{k:?}");
         assert!(k.show(Seat::North, short).is_err());
         assert_eq!(format!("{k:?}"), before, "a refused hand changes nothing");
         k.show(Seat::North, deal[Seat::North]).unwrap();
         assert_eq!(k.known(Seat::North), Some(deal[Seat::North]));
+        assert!(k.is_public(Seat::North));
         assert_eq!(
             k.hidden_seats().collect::<Vec<_>>(),
             [Seat::East, Seat::South]

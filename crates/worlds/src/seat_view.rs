@@ -65,14 +65,36 @@ impl<G: TrickGame> SeatView<G> {
         }
     }
 
+    /// The view of `seat` from a side's `knowledge` (the seat's hand
+    /// among those it sees): for a bridge side at a contract board, which
+    /// decides for declarer and dummy from one knowledge. `declaring` is
+    /// the seat whose team counts as declaring ([`SeatView::opener`]).
+    ///
+    /// # Panics
+    /// If the knowledge does not see `seat`'s hand.
+    #[must_use]
+    pub fn within(knowledge: Knowledge<G>, seat: Seat, declaring: Seat) -> SeatView<G> {
+        assert!(
+            knowledge.known(seat).is_some(),
+            "a seat's view sees its own hand"
+        );
+        SeatView {
+            seat,
+            knowledge,
+            opener: declaring,
+        }
+    }
+
     /// What the seat knows.
     pub const fn knowledge(&self) -> &Knowledge<G> {
         &self.knowledge
     }
 
-    /// The seat that led the trick on the table when the view was made:
-    /// for a view made at the start of a deal, the opening leader, whom
-    /// the trick-costs paper's code takes as the declarer in every game.
+    /// The seat whose team counts as declaring: for a view made with
+    /// [`SeatView::new`], the seat that led the trick on the table then
+    /// (at the start of a deal, the opening leader, whom the trick-costs
+    /// paper's code takes as the declarer in every game); at a contract
+    /// board ([`SeatView::within`]), declarer.
     pub const fn opener(&self) -> Seat {
         self.opener
     }
