@@ -205,19 +205,13 @@ pub fn replay_points(path: &Path, sample: usize) -> Result<Replay, ReplayError> 
 /// # Errors
 /// As [`replay_match`] and [`replay_points`].
 pub fn replay_file(path: &Path, sample: usize) -> Result<Replay, ReplayError> {
-    let first = std::fs::read_to_string(path)
-        .map_err(|e| ReplayError::File {
-            path: path.to_path_buf(),
-            why: e.to_string(),
-        })?
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    if first.starts_with("{\"header\"") {
-        replay_match(path, sample)
-    } else {
-        replay_points(path, sample)
+    let kind = results::kind_of(path).map_err(|e| ReplayError::File {
+        path: path.to_path_buf(),
+        why: e.to_string(),
+    })?;
+    match kind {
+        results::ResultsKind::Duplicate => replay_match(path, sample),
+        results::ResultsKind::Points => replay_points(path, sample),
     }
 }
 

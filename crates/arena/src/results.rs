@@ -247,6 +247,44 @@ pub fn read_whole_lines(path: &Path) -> Result<WholeLines, ResultsError> {
     Ok(whole)
 }
 
+/// The two kinds of match a results file may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultsKind {
+    /// A duplicate match of bridge contract boards ([`MatchHeader`],
+    /// [`DealResult`]).
+    Duplicate,
+    /// A points match of any game (`crate::points`).
+    Points,
+}
+
+/// The kind of match a results file holds, told by its header line.
+///
+/// # Errors
+/// [`ResultsError::Io`] when it cannot be read, [`ResultsError::Line`]
+/// when its first line is the header of neither kind.
+pub fn kind_of(path: &Path) -> Result<ResultsKind, ResultsError> {
+    let io = |source| ResultsError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut first = String::new();
+    BufReader::new(File::open(path).map_err(io)?)
+        .read_line(&mut first)
+        .map_err(io)?;
+    let value: Option<serde_json::Value> = serde_json::from_str(&first).ok();
+    match value {
+        Some(v) if v.get("header").is_some() => Ok(ResultsKind::Duplicate),
+        Some(v) if v.get("kind").and_then(|k| k.as_str()) == Some("points-match") => {
+            Ok(ResultsKind::Points)
+        }
+        _ => Err(ResultsError::Line {
+            path: path.to_path_buf(),
+            line: 1,
+            message: "not the header of a duplicate match nor of a points match".into(),
+        }),
+    }
+}
+
 /// Reads a results file: its header and its complete deal lines (a last
 /// line cut short by an interruption is left out). Also returns the byte
 /// length of the complete part.
@@ -753,6 +791,29 @@ mod tests {
             b: table,
             commit: None,
         }
+    }
+
+    #[test]
+    fn the_kind_of_a_results_file_is_told_by_its_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let duplicate = dir.path().join("d.jsonl");
+        drop(ResultsWriter::open(&duplicate, &header()).unwrap());
+        assert_eq!(kind_of(&duplicate).unwrap(), ResultsKind::Duplicate);
+        let points = dir.path().join("p.jsonl");
+        let m = crate::points::PointsMatch {
+            game: crate::points::PointsGame::Belote,
+            a: players::generic::PlayerKind::Random,
+            b: players::generic::PlayerKind::Random,
+            seed: 1,
+        };
+        m.run(1, &points, &|| {}).unwrap();
+        assert_eq!(kind_of(&points).unwrap(), ResultsKind::Points);
+        let other = dir.path().join("o.jsonl");
+        std::fs::write(&other, "{\"kind\":\"something\"}\n").unwrap();
+        assert!(matches!(
+            kind_of(&other),
+            Err(ResultsError::Line { line: 1, .. })
+        ));
     }
 
     #[test]
