@@ -99,6 +99,12 @@ impl Deal {
     /// # Errors
     /// [`DealError::DuplicateCard`] if two hands share a card.
     pub fn new(hands: BySeat<Hand>) -> Result<Deal, DealError> {
+        // Disjoint exactly when no card is counted twice.
+        let cards: u32 = hands.0.iter().map(|h| h.0.count_ones()).sum();
+        let union = hands.0.iter().fold(0u64, |acc, h| acc | h.0);
+        if union.count_ones() == cards {
+            return Ok(Deal { hands });
+        }
         for (i, a) in Seat::ALL.into_iter().enumerate() {
             for b in Seat::ALL.into_iter().skip(i + 1) {
                 let shared = hands[a].intersection(hands[b]);
