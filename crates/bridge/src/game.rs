@@ -22,7 +22,26 @@ pub enum BridgeScoring {
         /// Tricks the declarer's team needs (6 + the level for a full deal).
         tricks: u32,
     },
+    /// Scored as [`BridgeScoring::Contract`]; a search also counts each
+    /// trick of the root's side as [`TRICK_TIE_BREAK`] of a point, so that
+    /// among the lines equal for the contract it takes the most tricks
+    /// (and a lost or made contract is not played carelessly). Over at
+    /// most 64 worlds the tricks never outweigh one world of the
+    /// contract: 13 tricks x 64 worlds x 1/1024 < 1.
+    ContractThenTricks {
+        /// The declarer.
+        declarer: Seat,
+        /// Tricks the declarer's team needs.
+        tricks: u32,
+    },
 }
+
+/// The weight of a trick against the contract in
+/// [`BridgeScoring::ContractThenTricks`]'s searches.
+pub const TRICK_TIE_BREAK: f64 = 1.0 / 1024.0;
+
+// One world of the contract outweighs any tricks over 64 worlds.
+const _: () = assert!(64.0 * 13.0 * TRICK_TIE_BREAK < 1.0);
 
 /// Contract bridge's card play: follow suit if you can, the highest trump
 /// or else the highest card of the suit led wins, one point per trick.
@@ -91,7 +110,8 @@ impl TrickGame for Bridge {
     ) -> f64 {
         match self.scoring {
             BridgeScoring::Tricks => points,
-            BridgeScoring::Contract { declarer, tricks } => {
+            BridgeScoring::Contract { declarer, tricks }
+            | BridgeScoring::ContractThenTricks { declarer, tricks } => {
                 let side = team_of(declarer);
                 let root_total = f64::from(before.tricks[root_team]) + points;
                 let other_total =
@@ -102,7 +122,13 @@ impl TrickGame for Bridge {
                     other_total
                 };
                 let made = declarers >= f64::from(tricks) - 1e-9;
-                f64::from(u8::from(made == (root_team == side)))
+                let contract = f64::from(u8::from(made == (root_team == side)));
+                match self.scoring {
+                    BridgeScoring::ContractThenTricks { .. } => {
+                        contract + TRICK_TIE_BREAK * root_total
+                    }
+                    _ => contract,
+                }
             }
         }
     }
@@ -110,7 +136,8 @@ impl TrickGame for Bridge {
     fn scores(&self, _deal: &Deal, taken: &Taken) -> [f64; 2] {
         match self.scoring {
             BridgeScoring::Tricks => taken.tricks.map(f64::from),
-            BridgeScoring::Contract { declarer, tricks } => {
+            BridgeScoring::Contract { declarer, tricks }
+            | BridgeScoring::ContractThenTricks { declarer, tricks } => {
                 let side = team_of(declarer);
                 let made = taken.tricks[side] >= tricks;
                 let mut scores = [0.0; 2];
@@ -143,5 +170,48 @@ impl Position {
             other => unreachable!("Deal::new reports only shared cards, not {other}"),
         })?;
         Position::new(remaining, strain, state.trick().leader(), &trick)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tricks_break_ties_of_the_contract_and_never_outweigh_it() {
+        let game = |scoring| Bridge {
+            trump: None,
+            scoring,
+        };
+        let contract = game(BridgeScoring::Contract {
+            declarer: Seat::South,
+            tricks: 9,
+        });
+        let then_tricks = game(BridgeScoring::ContractThenTricks {
+            declarer: Seat::South,
+            tricks: 9,
+        });
+        let before = Taken::default();
+        // North-South (team 0) to score, 13 tricks to play.
+        let score = |g: &Bridge, ns: f64| g.search_score(&before, 0, ns, 13);
+        for ns in 0..=13 {
+            let ns = f64::from(ns);
+            let made = f64::from(u8::from(ns >= 9.0));
+            assert_eq!(score(&contract, ns), made);
+            assert_eq!(score(&then_tricks, ns), made + ns * TRICK_TIE_BREAK);
+            // The defence's view: defeating it first, then its own tricks.
+            let ew = then_tricks.search_score(&before, 1, 13.0 - ns, 13);
+            assert_eq!(ew, (1.0 - made) + (13.0 - ns) * TRICK_TIE_BREAK);
+        }
+        // The deal's score is the contract's alone.
+        let taken = Taken {
+            tricks: [10, 3],
+            ..Taken::default()
+        };
+        let deal = Deal::default();
+        assert_eq!(
+            then_tricks.scores(&deal, &taken),
+            contract.scores(&deal, &taken)
+        );
     }
 }

@@ -26,7 +26,7 @@ mod position;
 mod rules;
 
 pub use contract::{Contract, Doubling, ParseContractError, Scoring};
-pub use game::{Bridge, BridgeScoring};
+pub use game::{Bridge, BridgeScoring, TRICK_TIE_BREAK};
 pub use play::PlayState;
 pub use position::{PlayError, Position, PositionError};
 pub use rules::{beats, legal_cards, trick_winner};

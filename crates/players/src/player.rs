@@ -62,8 +62,10 @@ pub enum PlayerSpec {
     /// A player of the generic engine (the trick-costs paper's Fusion) at
     /// a contract board: it plays for the contract, a world scoring 1 for
     /// the side that gets what it wants (declarer's side making the
-    /// contract, the defence defeating it), from its side's knowledge with
-    /// dummy public after the lead.
+    /// contract, the defence defeating it), and among lines equal for the
+    /// contract for the most tricks
+    /// ([`bridge::BridgeScoring::ContractThenTricks`]), from its side's
+    /// knowledge with dummy public after the lead.
     Generic(crate::generic::PlayerKind),
 }
 
@@ -656,10 +658,12 @@ impl PlayerSpec {
             }
             PlayerSpec::Dd => Ok(only(double_dummy_card(position))),
             PlayerSpec::Generic(kind) => {
-                let knowledge = view.clone().with_scoring(bridge::BridgeScoring::Contract {
-                    declarer: board.declarer,
-                    tricks: u32::try_from(board.need).unwrap_or(u32::MAX),
-                });
+                let knowledge =
+                    view.clone()
+                        .with_scoring(bridge::BridgeScoring::ContractThenTricks {
+                            declarer: board.declarer,
+                            tricks: u32::try_from(board.need).unwrap_or(u32::MAX),
+                        });
                 let seat_view = worlds::SeatView::within(knowledge, mover, board.declarer);
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let choice = crate::generic::choose(kind, &seat_view, &mut rng)?;
@@ -777,6 +781,15 @@ mod tests {
             let d = spec.decide(&board, &play, seed, false).unwrap();
             assert_eq!(d.card, "HA".parse().unwrap(), "seed {seed}");
             assert!(d.searched);
+        }
+        // Needing a trick more than can be taken, every card loses the
+        // contract: it still takes the most tricks (the heart ace first, 4
+        // tricks in all; the spade 2 first, 3), where the contract alone
+        // would play the first card, the spade 2.
+        let hopeless = Board { need: 5, ..board };
+        for seed in 0..3 {
+            let d = spec.decide(&hopeless, &play, seed, false).unwrap();
+            assert_eq!(d.card, "HA".parse().unwrap(), "seed {seed}");
         }
         // Defending, it follows the rules and its choice is seeded.
         let after: Vec<Card> = play
