@@ -139,19 +139,24 @@ mod tests {
     use cards::{Deal, Strain};
     use worlds::Constraints;
 
-    #[test]
-    fn a_card_the_rules_refuse_is_an_error_that_names_it() {
+    /// 3NT by South on a full deal.
+    fn three_notrump() -> Board {
         let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
             .parse()
             .expect("a deal");
-        let board = Board {
+        Board {
             deal,
             strain: Strain::Notrump,
             declarer: Seat::South,
             need: 9,
             constraints: Constraints::default(),
             scoring: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_card_the_rules_refuse_is_an_error_that_names_it() {
+        let board = three_notrump();
         let pimc: PlayerSpec = "pimc:w=2".parse().expect("a spec");
         let mut seat = BridgeSeat::new(&pimc, &board, Seat::East, &[], 1, false).expect("seated");
         // West is on lead; the spade ace is South's.
@@ -169,17 +174,7 @@ mod tests {
     /// both sides and several kinds of player.
     #[test]
     fn seated_players_choose_as_the_stateless_call() {
-        let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
-            .parse()
-            .expect("a deal");
-        let board = Board {
-            deal,
-            strain: Strain::Notrump,
-            declarer: Seat::South,
-            need: 9,
-            constraints: Constraints::default(),
-            scoring: None,
-        };
+        let board = three_notrump();
         // Each pair plays from `skip` cards played double dummy on (the
         // first pair from the opening lead, so that the defenders see dummy
         // go down).
