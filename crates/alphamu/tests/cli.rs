@@ -239,6 +239,26 @@ fn analyze_errors_name_what_and_where() {
         .unwrap()
         .iter()
         .all(|c| c["bound"] == "exact"));
+    // Stopped short by the work limit, a defender's values bound
+    // declarer's chance from below, and say so.
+    let args = ["--play", "S8", "--max-moves", "4", "--work-limit", "1"];
+    let out = analyze(&args);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let json: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
+    assert_eq!(json["depth_reached"], 1);
+    assert!(json["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["bound"] == "lower"));
+    let mut text = analyze_args(&args);
+    text.retain(|a| *a != "json" && *a != "--format");
+    let out = alphamu().args(text).output().unwrap();
+    assert!(
+        stdout_of(&out).contains("every value is a lower bound of declarer's chance"),
+        "{}",
+        stdout_of(&out)
+    );
     let dir = std::env::temp_dir().join(format!("alphamu-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("worlds.pbn");
@@ -526,7 +546,7 @@ fn arguments_are_checked_before_any_work() {
     refused(
         &["analyze", "--contract", "3NT", "--declarer", "S"],
         1,
-        "--deal is required",
+        "--deal: required, such as",
     );
 }
 

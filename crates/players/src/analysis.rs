@@ -1,10 +1,14 @@
 //! Every legal card of a position rated from the seat to move's view: its
 //! chance of making the contract and declarer's mean double-dummy tricks,
 //! by PIMC or by alpha-mu over worlds drawn from what that seat knows. The
-//! one place the analysers (command line, Python, web) set this up.
+//! one place the analysers (command line, Python, web, `games analyze`)
+//! set this up: each fills [`RequestFields`] (or calls
+//! [`Request::for_board`]), which checks every field in one step, and
+//! hands the [`Request`] to [`run`].
 
-use crate::board::{Board, PlayError};
+use crate::board::Board;
 use crate::leaf::DdLeaf;
+use bridge::Contract;
 use cards::{Card, Deal, PartialDeal, Seat, Strain};
 use search::{
     alphamu, choose, pimc_values_reporting, AlphaMuConfig, CardChance, Problem, Switches,
@@ -57,6 +61,10 @@ pub struct Analysis {
     pub cards: Vec<CardChance>,
     /// Worlds drawn.
     pub worlds: usize,
+    /// How the cards were rated.
+    pub method: Method,
+    /// What the search did.
+    pub stats: SearchStats,
 }
 
 /// alpha-mu's values of `cards` with PIMC's double-dummy mean tricks
@@ -109,70 +117,483 @@ impl Default for SearchOptions {
     }
 }
 
-/// An analysis asked for: a deal as given (hands not known left out), the
-/// contract's strain, declarer and target, the play so far, and how the
-/// cards of the side to move are rated. The one request the command line,
-/// the web page and Python build.
-#[derive(Debug)]
-pub struct Request<'a> {
-    /// The deal as given: a full deal, a reduced one, or one whose hidden
-    /// hands are not known.
-    pub deal: PartialDeal,
-    /// The strain.
-    pub strain: Strain,
-    /// Declarer.
-    pub declarer: Seat,
-    /// Who leads to the first trick of the deal given.
-    pub leader: Seat,
-    /// Declarer's target in tricks from the first trick of the deal given.
-    pub need: usize,
+/// A field of an analysis request, named as the web API and Python name
+/// it (the command line's flag is [`Field::flag`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The deal as given.
+    Deal,
+    /// The contract.
+    Contract,
+    /// Declarer's seat.
+    Declarer,
     /// The cards played so far.
-    pub play: Vec<Card>,
+    Play,
+    /// `pimc` or `alphamu`.
+    Algo,
+    /// alpha-mu's declarer moves searched ahead (M).
+    MaxMoves,
+    /// How many worlds, or `all`, or the worlds given.
+    Worlds,
+    /// The seed.
+    Seed,
+    /// Declarer's target from the first trick of the deal given.
+    Need,
+    /// Who leads to the first trick of the deal given.
+    Leader,
     /// The auction's constraints on hidden hands.
-    pub constraints: Constraints,
+    Constraints,
     /// What a hidden opening leader leads.
-    pub lead_rule: &'a dyn LeadRule,
-    /// The worlds.
-    pub worlds: WorldSource,
-    /// The seed of the worlds drawn.
-    pub seed: u64,
-    /// How the cards are rated.
-    pub method: Method,
-    /// How alpha-mu searches.
-    pub search: SearchOptions,
+    LeadRule,
+    /// alpha-mu's optimizations switched off.
+    Disable,
+    /// alpha-mu's work limit.
+    WorkLimit,
 }
 
-/// Why an analysis cannot be made.
+impl Field {
+    /// The field's name in the web API's JSON and in Python's keywords.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::Deal => "deal",
+            Field::Contract => "contract",
+            Field::Declarer => "declarer",
+            Field::Play => "play",
+            Field::Algo => "algo",
+            Field::MaxMoves => "max_moves",
+            Field::Worlds => "worlds",
+            Field::Seed => "seed",
+            Field::Need => "need",
+            Field::Leader => "leader",
+            Field::Constraints => "constraints",
+            Field::LeadRule => "lead_rule",
+            Field::Disable => "disable",
+            Field::WorkLimit => "work_limit",
+        }
+    }
+
+    /// The command line's flag for the field: `--max-moves`.
+    #[must_use]
+    pub fn flag(self) -> String {
+        format!("--{}", self.name().replace('_', "-"))
+    }
+}
+
+impl std::fmt::Display for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an analysis request is refused: the field at fault and what is
+/// wrong with it.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{field}{}: {message}", world.map_or(String::new(), |i| format!(", world {}", i + 1)))]
+pub struct RequestError {
+    /// The field at fault.
+    pub field: Field,
+    /// What is wrong, without the field's name.
+    pub message: String,
+    /// The world at fault among the worlds given, counted from 0 (a
+    /// front end that read them from a file names its line).
+    pub world: Option<usize>,
+}
+
+fn refuse(field: Field, message: impl std::fmt::Display) -> RequestError {
+    RequestError {
+        field,
+        message: message.to_string(),
+        world: None,
+    }
+}
+
+/// The most a front end lets one request ask for (a server bounds the
+/// work a request may cost; the command line and Python do not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most worlds drawn.
+    pub max_worlds: usize,
+    /// The most alpha-mu moves searched ahead.
+    pub max_moves: usize,
+}
+
+impl Limits {
+    /// What one search can hold, and no other bound.
+    pub const SEARCH: Limits = Limits {
+        max_worlds: search::MAX_WORLDS,
+        max_moves: usize::MAX,
+    };
+}
+
+/// The fields of an analysis request as a front end receives them, text
+/// and numbers not yet checked; [`RequestFields::validate`] checks them
+/// all in one step and gives the [`Request`] that [`run`] analyses. The
+/// command line, the web API and Python fill this one type, so a field
+/// means the same and is refused with the same message everywhere.
+#[derive(Clone, Debug, Default)]
+pub struct RequestFields {
+    /// The deal as a PBN deal string, `-` for a hand not known; may be a
+    /// reduced deal (every hand the same number of cards).
+    pub deal: Option<String>,
+    /// The contract: `3NT`, `4H`, `6SX`.
+    pub contract: Option<String>,
+    /// Declarer's seat: `N`, `E`, `S` or `W`.
+    pub declarer: Option<String>,
+    /// The cards played so far, in order.
+    pub play: Vec<String>,
+    /// `pimc` or `alphamu` (default).
+    pub algo: Option<String>,
+    /// alpha-mu's declarer moves searched ahead (default 3).
+    pub max_moves: Option<u64>,
+    /// How many worlds (default 20), or `all`.
+    pub worlds: Option<String>,
+    /// Exactly these worlds instead of drawing (each must agree with what
+    /// the side to move sees).
+    pub given_worlds: Option<Vec<Deal>>,
+    /// The seed of the worlds drawn (default 1).
+    pub seed: Option<u64>,
+    /// Declarer's target in tricks from the first trick of the deal given
+    /// (default for a full deal: the contract's level plus 6; required
+    /// for a reduced deal).
+    pub need: Option<u64>,
+    /// Who leads to the first trick of the deal given (default:
+    /// declarer's left-hand opponent).
+    pub leader: Option<String>,
+    /// The auction's constraints on hidden hands:
+    /// `hcp(west) >= 12 && spades(east) <= 2`.
+    pub constraints: Option<String>,
+    /// What a hidden opening leader leads: `any` (default) or `longest`.
+    pub lead_rule: Option<String>,
+    /// alpha-mu's optimizations to switch off, comma-separated.
+    pub disable: Option<String>,
+    /// alpha-mu: leave the cards the cuts left out at their shallower
+    /// values, marked as bounds, instead of searching them again.
+    pub bounds: bool,
+    /// alpha-mu's work limit per iteration after the first (0: none).
+    pub work_limit: Option<u64>,
+}
+
+/// An analysis request, checked: the deal fits, the play is legal, a card
+/// is left to play, the target is within the deal and every world given
+/// agrees with what the side to move sees. Made by
+/// [`RequestFields::validate`] or [`Request::for_board`].
+#[derive(Debug)]
+pub struct Request {
+    deal: PartialDeal,
+    strain: Strain,
+    declarer: Seat,
+    leader: Seat,
+    need: usize,
+    play: Vec<Card>,
+    constraints: Constraints,
+    lead_rule: Box<dyn LeadRule>,
+    worlds: WorldSource,
+    seed: u64,
+    method: Method,
+    search: SearchOptions,
+    to_move: Seat,
+}
+
+fn parse_field<T: std::str::FromStr>(
+    field: Field,
+    text: Option<&str>,
+    example: &str,
+) -> Result<T, RequestError>
+where
+    T::Err: std::fmt::Display,
+{
+    let text = text.ok_or_else(|| refuse(field, format!("required, such as {example}")))?;
+    text.trim().parse().map_err(|e| refuse(field, e))
+}
+
+impl RequestFields {
+    /// Checks every field and the position they make, in one step.
+    ///
+    /// # Errors
+    /// [`RequestError`] naming the first field at fault: a missing or
+    /// unreadable deal, contract or declarer; a card that is not a card or
+    /// not legal (by its number in the play); every card played; a method,
+    /// count or rule not known or beyond `limits`; a target beyond the
+    /// deal; a world given that disagrees with what the mover sees.
+    pub fn validate(&self, limits: Limits) -> Result<Request, RequestError> {
+        let deal: PartialDeal = parse_field(
+            Field::Deal,
+            self.deal.as_deref(),
+            "\"N:AKQ.J32.T9.8765 - J98.AK.876.AK32 -\" (`-` for a hand not known)",
+        )?;
+        let contract: Contract =
+            parse_field(Field::Contract, self.contract.as_deref(), "3NT, 4H or 6SX")?;
+        let declarer: Seat =
+            parse_field(Field::Declarer, self.declarer.as_deref(), "N, E, S or W")?;
+        let play = self
+            .play
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                text.trim()
+                    .parse::<Card>()
+                    .map_err(|e| refuse(Field::Play, format!("card {}: {e}", i + 1)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let method = match self.algo.as_deref().map(str::trim) {
+            None | Some("alphamu") => {
+                let m = self.max_moves.unwrap_or(3);
+                let most = limits.max_moves;
+                match usize::try_from(m) {
+                    Ok(m) if (1..=most).contains(&m) => Method::AlphaMu { max_moves: m },
+                    _ => {
+                        let range = if most == usize::MAX {
+                            "at least 1".to_string()
+                        } else {
+                            format!("a whole number from 1 to {most}")
+                        };
+                        return Err(refuse(Field::MaxMoves, format!("{m} is not {range}")));
+                    }
+                }
+            }
+            Some("pimc") => Method::Pimc,
+            Some(other) => {
+                return Err(refuse(
+                    Field::Algo,
+                    format!("'{other}' is not pimc or alphamu"),
+                ))
+            }
+        };
+        let worlds = match (&self.given_worlds, self.worlds.as_deref().map(str::trim)) {
+            (Some(_), Some(_)) => {
+                return Err(refuse(
+                    Field::Worlds,
+                    "a count and the worlds themselves were both given",
+                ))
+            }
+            (Some(deals), None) if deals.is_empty() => {
+                return Err(refuse(Field::Worlds, "no world given"))
+            }
+            (Some(deals), None) => WorldSource::Given(deals.clone()),
+            (None, Some("all")) => WorldSource::All,
+            (None, text) => {
+                let text = text.unwrap_or("20");
+                match text.parse::<usize>() {
+                    Ok(n) if (1..=limits.max_worlds).contains(&n) => WorldSource::Sample(n),
+                    _ => {
+                        return Err(refuse(
+                            Field::Worlds,
+                            format!(
+                                "'{text}' is not a whole number from 1 to {}, or all",
+                                limits.max_worlds
+                            ),
+                        ))
+                    }
+                }
+            }
+        };
+        let leader = match &self.leader {
+            None => declarer.lho(),
+            Some(text) => parse_field(Field::Leader, Some(text), "N, E, S or W")?,
+        };
+        let constraints = match &self.constraints {
+            None => Constraints::default(),
+            Some(text) => text.parse().map_err(|e| refuse(Field::Constraints, e))?,
+        };
+        let rule_name = self.lead_rule.as_deref().unwrap_or("any").trim();
+        let lead_rule = worlds::lead::by_name(rule_name).ok_or_else(|| {
+            refuse(
+                Field::LeadRule,
+                format!("'{rule_name}' is not a rule known (any, longest)"),
+            )
+        })?;
+        let switches = Switches::ALL
+            .disable(self.disable.as_deref().unwrap_or(""))
+            .map_err(|e| refuse(Field::Disable, e))?;
+        let search = SearchOptions {
+            switches,
+            value_every_card: !self.bounds,
+            work_limit: self.work_limit.unwrap_or(search::WORK_LIMIT),
+        };
+        let table = GivenDeal::new(&deal).map_err(|e| refuse(Field::Deal, e))?;
+        let need = match self.need {
+            Some(k) => usize::try_from(k).unwrap_or(usize::MAX),
+            None if table.hand_size == 13 => usize::from(contract.level) + 6,
+            None => {
+                return Err(refuse(
+                    Field::Need,
+                    format!(
+                        "required for a reduced deal ({} cards a hand): the tricks declarer needs from its first trick",
+                        table.hand_size
+                    ),
+                ))
+            }
+        };
+        Request::checked(
+            deal,
+            contract.strain,
+            declarer,
+            leader,
+            need,
+            play,
+            constraints,
+            lead_rule,
+            worlds,
+            self.seed.unwrap_or(1),
+            method,
+            search,
+        )
+    }
+}
+
+impl Request {
+    /// The request to rate the cards after `play` on `board` by `method`
+    /// over `worlds` worlds drawn from `seed` as a player of `play` or
+    /// `match` with that seed draws them at this card
+    /// ([`crate::seed::card_seed`]), with the board's constraints, any
+    /// lead, and alpha-mu's default search.
+    ///
+    /// # Errors
+    /// [`RequestError`] when the play does not fit, every card has been
+    /// played or `worlds` is 0 or more than one search holds.
+    pub fn for_board(
+        board: &Board,
+        play: &[Card],
+        method: Method,
+        worlds: usize,
+        seed: u64,
+    ) -> Result<Request, RequestError> {
+        if !(1..=search::MAX_WORLDS).contains(&worlds) {
+            return Err(refuse(
+                Field::Worlds,
+                format!(
+                    "{worlds} is not a whole number from 1 to {}",
+                    search::MAX_WORLDS
+                ),
+            ));
+        }
+        Request::checked(
+            board.deal.into(),
+            board.strain,
+            board.declarer,
+            board.declarer.lho(),
+            board.need,
+            play.to_vec(),
+            board.constraints,
+            Box::new(worlds::lead::AnyLead),
+            WorldSource::Sample(worlds),
+            seed,
+            method,
+            SearchOptions::default(),
+        )
+    }
+
+    /// Checks the position a request makes.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        deal: PartialDeal,
+        strain: Strain,
+        declarer: Seat,
+        leader: Seat,
+        need: usize,
+        play: Vec<Card>,
+        constraints: Constraints,
+        lead_rule: Box<dyn LeadRule>,
+        worlds: WorldSource,
+        seed: u64,
+        method: Method,
+        search: SearchOptions,
+    ) -> Result<Request, RequestError> {
+        let table = GivenDeal::new(&deal).map_err(|e| refuse(Field::Deal, e))?;
+        let to_field = |e: GivenDealError| match e {
+            GivenDealError::Play(_) => refuse(Field::Play, e),
+            other => refuse(Field::Deal, other),
+        };
+        let all = table.knowledge(strain, leader, &play).map_err(to_field)?;
+        if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
+            return Err(refuse(Field::Play, "every card has been played"));
+        }
+        if need > table.hand_size {
+            return Err(refuse(
+                Field::Need,
+                format!(
+                    "declarer needs {need} tricks but the deal has only {}",
+                    table.hand_size
+                ),
+            ));
+        }
+        let to_move = all.to_move();
+        let view = table
+            .view(to_move, declarer, strain, leader, &play)
+            .map_err(to_field)?;
+        if let WorldSource::Given(deals) = &worlds {
+            if deals.len() > search::MAX_WORLDS {
+                return Err(refuse(
+                    Field::Worlds,
+                    format!(
+                        "{} worlds given; one search holds at most {}",
+                        deals.len(),
+                        search::MAX_WORLDS
+                    ),
+                ));
+            }
+            for (index, deal) in deals.iter().enumerate() {
+                if let Some(why) = view.disagreement(deal) {
+                    return Err(RequestError {
+                        world: Some(index),
+                        ..refuse(
+                            Field::Worlds,
+                            format!("disagrees with what {to_move} sees: {why}"),
+                        )
+                    });
+                }
+            }
+        }
+        Ok(Request {
+            deal,
+            strain,
+            declarer,
+            leader,
+            need,
+            play,
+            constraints,
+            lead_rule,
+            worlds,
+            seed,
+            method,
+            search,
+            to_move,
+        })
+    }
+
+    /// How the cards are rated.
+    #[must_use]
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The seat to move, whose side's view the analysis takes.
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Declarer.
+    #[must_use]
+    pub fn declarer(&self) -> Seat {
+        self.declarer
+    }
+
+    /// The cards played so far.
+    #[must_use]
+    pub fn play(&self) -> &[Card] {
+        &self.play
+    }
+}
+
+/// Why an analysis of a valid request cannot be made.
 #[derive(Debug, Error)]
 pub enum AnalysisError {
-    /// The deal or the play does not fit.
-    #[error(transparent)]
-    View(#[from] GivenDealError),
-    /// Every card has been played.
-    #[error("every card has been played")]
-    Over,
-    /// The target is beyond the deal.
-    #[error("declarer needs {need} tricks but the deal has only {tricks}")]
-    Need {
-        /// The target.
-        need: usize,
-        /// The tricks of the deal.
-        tricks: usize,
-    },
-    /// A given world disagrees with what the mover sees.
-    #[error("world {index} disagrees with what {mover} sees: {why}")]
-    Disagrees {
-        /// Its index among the worlds given.
-        index: usize,
-        /// The seat to move.
-        mover: Seat,
-        /// What is wrong.
-        why: String,
-    },
     /// No world can be drawn.
     #[error(transparent)]
     Worlds(#[from] worlds::WorldsError),
-    /// The search cannot start.
+    /// The search cannot start (more worlds than one search holds).
     #[error(transparent)]
     Problem(#[from] search::ProblemError),
     /// alpha-mu cannot search.
@@ -199,49 +620,39 @@ pub struct SearchStats {
 /// tie-break (`alphamu:m=M,w=W`). Searches run on the current rayon pool.
 ///
 /// # Errors
-/// [`AnalysisError`] when the deal, play or target do not fit, no world
-/// can be drawn, or alpha-mu cannot search.
+/// [`AnalysisError`] when no world can be drawn, there are more than one
+/// search holds, or alpha-mu cannot search.
 pub fn run(
-    request: &Request<'_>,
+    request: &Request,
     progress: &(dyn Fn(Stage) + Sync),
-) -> Result<(Analysis, SearchStats), AnalysisError> {
-    let table = GivenDeal::new(&request.deal)?;
+) -> Result<Analysis, AnalysisError> {
     let r = request;
-    let all = table.knowledge(r.strain, r.leader, &r.play)?;
-    if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
-        return Err(AnalysisError::Over);
-    }
-    if r.need > table.hand_size {
-        return Err(AnalysisError::Need {
-            need: r.need,
-            tricks: table.hand_size,
-        });
-    }
-    let mover = all.to_move();
-    let view = table.view(mover, r.declarer, r.strain, r.leader, &r.play)?;
+    let table = GivenDeal::new(&r.deal).expect("a request's deal was checked");
+    let view = table
+        .view(r.to_move, r.declarer, r.strain, r.leader, &r.play)
+        .expect("a request's position was checked");
+    let seed = crate::seed::card_seed(r.seed, r.play.len());
     let deals = match &r.worlds {
-        WorldSource::Given(deals) => {
-            for (index, deal) in deals.iter().enumerate() {
-                if let Some(why) = view.disagreement(deal) {
-                    return Err(AnalysisError::Disagrees { index, mover, why });
-                }
-            }
-            deals.clone()
-        }
+        WorldSource::Given(deals) => deals.clone(),
         WorldSource::Sample(n) => {
-            let seed = crate::seed::card_seed(r.seed, r.play.len());
             draw(
                 &view,
                 &r.constraints,
-                r.lead_rule,
-                WorldCount::Sample((*n).max(1)),
+                r.lead_rule.as_ref(),
+                WorldCount::Sample(*n),
                 seed,
             )?
             .deals
         }
         WorldSource::All => {
-            let seed = crate::seed::card_seed(r.seed, r.play.len());
-            draw(&view, &r.constraints, r.lead_rule, WorldCount::All, seed)?.deals
+            draw(
+                &view,
+                &r.constraints,
+                r.lead_rule.as_ref(),
+                WorldCount::All,
+                seed,
+            )?
+            .deals
         }
     };
     let total = deals.len();
@@ -252,7 +663,7 @@ pub fn run(
         let done = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(Stage::WorldsSolved { done, total });
     });
-    let declaring = mover.side() == r.declarer.side();
+    let declaring = r.to_move.side() == r.declarer.side();
     let mut stats = SearchStats {
         depth_reached: 1,
         need: problem.need(),
@@ -283,63 +694,15 @@ pub fn run(
             (Some(best), with_pimc_tricks(result.cards, &pimc))
         }
     };
-    Ok((
-        Analysis {
-            to_move: mover,
-            // A position with a card to play has a legal card.
-            best: best.expect("a legal card"),
-            cards,
-            worlds: total,
-        },
+    Ok(Analysis {
+        to_move: r.to_move,
+        // A position with a card to play has a legal card.
+        best: best.expect("a legal card"),
+        cards,
+        worlds: total,
+        method: r.method,
         stats,
-    ))
-}
-
-/// Rates every legal card of the seat to move after `play` on `board`,
-/// over `worlds` worlds drawn from `seed` as a player of `play` or `match`
-/// with that seed draws them at this card ([`crate::seed::card_seed`]),
-/// telling `progress` where it is: [`run`] for a whole deal whose hands
-/// are all known.
-///
-/// # Errors
-/// [`PlayError`] when the play is not legal, every card has been played,
-/// no world can be drawn, or alpha-mu cannot search.
-pub fn analyze(
-    board: &Board,
-    play: &[Card],
-    method: Method,
-    worlds: usize,
-    seed: u64,
-    progress: &(dyn Fn(Stage) + Sync),
-) -> Result<Analysis, PlayError> {
-    // The play is checked as a player checks it (its errors are a
-    // player's).
-    board.position_after(play)?;
-    let request = Request {
-        deal: board.deal.into(),
-        strain: board.strain,
-        declarer: board.declarer,
-        leader: board.declarer.lho(),
-        need: board.need,
-        play: play.to_vec(),
-        constraints: board.constraints,
-        lead_rule: &worlds::lead::AnyLead,
-        worlds: WorldSource::Sample(worlds),
-        seed,
-        method,
-        search: SearchOptions::default(),
-    };
-    run(&request, progress)
-        .map(|(analysis, _)| analysis)
-        .map_err(|e| match e {
-            AnalysisError::View(v) => PlayError::View(v),
-            AnalysisError::Worlds(w) => PlayError::Worlds(w),
-            AnalysisError::Problem(p) => PlayError::Problem(p),
-            AnalysisError::AlphaMu(a) => PlayError::AlphaMu(a),
-            AnalysisError::Over | AnalysisError::Need { .. } | AnalysisError::Disagrees { .. } => {
-                PlayError::Analysis(e.to_string())
-            }
-        })
+    })
 }
 
 #[cfg(test)]
@@ -363,7 +726,8 @@ mod tests {
     #[test]
     fn pimc_reports_every_world_and_rates_every_legal_card() {
         let stages = Mutex::new(Vec::new());
-        let a = analyze(&board(), &[], Method::Pimc, 6, 1, &|s| {
+        let request = Request::for_board(&board(), &[], Method::Pimc, 6, 1).unwrap();
+        let a = run(&request, &|s| {
             stages.lock().unwrap().push(s);
         })
         .unwrap();
@@ -381,15 +745,15 @@ mod tests {
     #[test]
     fn alphamu_rates_the_same_cards_and_searches_after_pimc() {
         let stages = Mutex::new(Vec::new());
-        let a = analyze(
+        let request = Request::for_board(
             &board(),
             &["S8".parse().unwrap()],
             Method::AlphaMu { max_moves: 2 },
             6,
             1,
-            &|s| stages.lock().unwrap().push(s),
         )
         .unwrap();
+        let a = run(&request, &|s| stages.lock().unwrap().push(s)).unwrap();
         assert_eq!(a.to_move, Seat::North);
         assert!(a.cards.iter().any(|v| v.card == a.best));
         assert_eq!(stages.into_inner().unwrap().last(), Some(&Stage::Searching));
@@ -417,7 +781,7 @@ mod tests {
             };
             // After the opening lead (PIMC's), dummy plays.
             let pimc: PlayerSpec = "pimc:w=6".parse().unwrap();
-            let a = analyze(&board, &[], Method::Pimc, 6, deal_seed, &|_| {}).unwrap();
+            let a = analyze(&board, &[], Method::Pimc, 6, deal_seed);
             let lead = pimc
                 .choose(&board, &[], crate::seed::card_seed(deal_seed, 0))
                 .unwrap();
@@ -430,9 +794,7 @@ mod tests {
                 Method::AlphaMu { max_moves: 2 },
                 6,
                 deal_seed,
-                &|_| {},
-            )
-            .unwrap();
+            );
             let played = alphamu
                 .choose(&board, &play, crate::seed::card_seed(deal_seed, 1))
                 .unwrap();
@@ -448,16 +810,123 @@ mod tests {
         assert!(tie_broken > 0, "no position where the tie-break mattered");
     }
 
-    #[test]
-    fn an_illegal_card_is_an_error() {
-        let r = analyze(
-            &board(),
-            &["SA".parse().unwrap()],
-            Method::Pimc,
-            4,
-            1,
+    fn analyze(board: &Board, play: &[Card], method: Method, worlds: usize, seed: u64) -> Analysis {
+        run(
+            &Request::for_board(board, play, method, worlds, seed).unwrap(),
             &|_| {},
+        )
+        .unwrap()
+    }
+
+    const DEAL: &str = "N:AKQ.AKQ.AKQ.AKQJ 5432.5432.5432.2 JT9.JT9.JT9.T987 876.876.876.6543";
+
+    fn fields() -> RequestFields {
+        RequestFields {
+            deal: Some(DEAL.into()),
+            contract: Some("3NT".into()),
+            declarer: Some("S".into()),
+            ..RequestFields::default()
+        }
+    }
+
+    /// The field refused, for each way a request can be wrong.
+    #[test]
+    fn every_bad_field_is_refused_by_name() {
+        let bad = |f: &dyn Fn(&mut RequestFields)| {
+            let mut r = fields();
+            f(&mut r);
+            r.validate(Limits {
+                max_worlds: 200,
+                max_moves: 4,
+            })
+            .map(|_| ())
+            .unwrap_err()
+        };
+        type Change = fn(&mut RequestFields);
+        let cases: Vec<(Field, Change)> = vec![
+            (Field::Deal, |r| r.deal = None),
+            (Field::Deal, |r| r.deal = Some("N:AKQ".into())),
+            (Field::Contract, |r| r.contract = Some("8NT".into())),
+            (Field::Declarer, |r| r.declarer = Some("X".into())),
+            (Field::Play, |r| r.play = vec!["S8".into(), "ZZ".into()]),
+            // West cannot lead the spade ace: North holds it.
+            (Field::Play, |r| r.play = vec!["SA".into()]),
+            (Field::Algo, |r| r.algo = Some("minimax".into())),
+            (Field::MaxMoves, |r| r.max_moves = Some(0)),
+            (Field::MaxMoves, |r| r.max_moves = Some(9)),
+            (Field::Worlds, |r| r.worlds = Some("0".into())),
+            (Field::Worlds, |r| r.worlds = Some("201".into())),
+            (Field::Worlds, |r| r.worlds = Some("some".into())),
+            (Field::Leader, |r| r.leader = Some("Q".into())),
+            (Field::Constraints, |r| {
+                r.constraints = Some("hcp(west) >=".into())
+            }),
+            (Field::LeadRule, |r| r.lead_rule = Some("shortest".into())),
+            (Field::Disable, |r| r.disable = Some("tt,magic".into())),
+            (Field::Need, |r| r.need = Some(14)),
+        ];
+        for (field, change) in cases {
+            let e = bad(&change);
+            assert_eq!(e.field, field, "{e}");
+            assert!(e.to_string().starts_with(field.name()), "{e}");
+        }
+        // A card number is named.
+        let e = bad(&|r| r.play = vec!["S8".into(), "ZZ".into()]);
+        assert!(e.message.contains("card 2"), "{e}");
+        // The whole play: 52 cards leave nothing to analyse.
+        let mut r = fields();
+        r.algo = Some("pimc".into());
+        r.deal = Some("N:A... K... Q... J...".into());
+        r.need = Some(1);
+        r.play = ["SJ", "SA", "SK", "SQ"].map(String::from).to_vec();
+        assert_eq!(r.validate(Limits::SEARCH).unwrap_err().field, Field::Play);
+        // A reduced deal must say what declarer needs.
+        r.play.clear();
+        r.need = None;
+        assert_eq!(r.validate(Limits::SEARCH).unwrap_err().field, Field::Need);
+        r.need = Some(1);
+        assert!(r.validate(Limits::SEARCH).is_ok());
+    }
+
+    #[test]
+    fn a_world_given_that_the_mover_cannot_hold_is_refused_by_its_number() {
+        let mut r = fields();
+        r.deal = Some("N:AKQ.AKQ.AKQ.AKQJ - JT9.JT9.JT9.T987 -".into());
+        let other: Deal = "N:AKQ.AKQ.AKQ.AKQJ 876.876.876.6543 JT9.JT9.JT9.T987 5432.5432.5432.2"
+            .parse()
+            .unwrap();
+        // West is to lead and its hand is not shown: nothing to analyse.
+        r.given_worlds = Some(vec![other]);
+        let e = r.validate(Limits::SEARCH).unwrap_err();
+        assert_eq!(e.field, Field::Deal, "{e}");
+        // After West's lead of the spade eight, dummy is to move: a world
+        // with the defenders' hands swapped cannot have West lead it.
+        r.play = vec!["S8".into()];
+        r.deal = Some(DEAL.into());
+        let fits: Deal = DEAL.parse().unwrap();
+        r.given_worlds = Some(vec![fits, other]);
+        let e = r.validate(Limits::SEARCH).unwrap_err();
+        assert_eq!(e.field, Field::Worlds, "{e}");
+        assert!(
+            e.to_string().starts_with("worlds, world 2: disagrees"),
+            "{e}"
         );
-        assert!(r.is_err());
+        assert_eq!(e.world, Some(1));
+        r.given_worlds = Some(vec![fits]);
+        assert!(r.validate(Limits::SEARCH).is_ok());
+    }
+
+    /// The fields and the board give the same request: the same card and
+    /// values from the same seed.
+    #[test]
+    fn the_fields_and_the_board_ask_the_same() {
+        let mut r = fields();
+        r.algo = Some("pimc".into());
+        r.worlds = Some("6".into());
+        r.seed = Some(5);
+        r.play = vec!["S8".into()];
+        let from_fields = run(&r.validate(Limits::SEARCH).unwrap(), &|_| {}).unwrap();
+        let from_board = analyze(&board(), &["S8".parse().unwrap()], Method::Pimc, 6, 5);
+        assert_eq!(from_fields, from_board);
     }
 }

@@ -28,10 +28,6 @@ pub enum PlayError {
     /// alpha-mu asked to defend.
     #[error(transparent)]
     AlphaMu(#[from] search::AlphaMuError),
-    /// An analysis that cannot be made (every card played, a target
-    /// beyond the deal).
-    #[error("{0}")]
-    Analysis(String),
     /// A card the rules do not allow where a seated player is told it.
     #[error("{card}: {source}")]
     Rules {

@@ -28,22 +28,28 @@ pub(crate) fn board_of(
     })
 }
 
-pub(crate) fn cards_of(play: &[String]) -> PyResult<Vec<Card>> {
-    play.iter()
-        .map(|c| c.parse::<Card>().map_err(value_error))
-        .collect()
-}
-
 /// Every legal card of the seat to move after ``play``, from what that
 /// seat sees: its chance of making the contract (``make``, for declarer's
 /// side) and declarer's mean double-dummy tricks, by PIMC or alpha-mu
-/// (``algo``) over ``worlds`` worlds drawn from ``seed``.
+/// (``algo``) over ``worlds`` worlds drawn from ``seed`` (default 20;
+/// ``"all"`` for every layout the side to move cannot tell apart).
 ///
-/// Returns ``{"to_move": "W", "best": "SA", "cards": [{"card": "SA",
-/// "make": 0.35, "tricks": 8.6, "bound": "exact"}, ...]}``; ``bound`` is
-/// ``"upper"`` for a card alpha-mu's cuts left at a shallower value.
+/// ``deal`` is an ``alphamu.Deal`` or a PBN deal string, which may hide
+/// the hands the side to move does not see (``"N:AKQ.J32.T9.8765 -
+/// J98.AK.876.AK32 -"``) or be a reduced deal (then ``need`` says the
+/// tricks declarer needs from its first trick). ``leader`` leads to the
+/// first trick of the deal given (default: declarer's left-hand
+/// opponent), ``constraints`` are the auction's on hidden hands
+/// (``"hcp(west) >= 12"``) and ``lead_rule`` what a hidden opening leader
+/// leads (``"any"``, ``"longest"``). The fields are checked as the command
+/// line and the web check them: a bad one raises ``ValueError`` naming it.
+///
+/// Returns ``{"to_move": "W", "best": "SA", "worlds": 20, "cards":
+/// [{"card": "SA", "make": 0.35, "tricks": 8.6, "bound": "exact"}, ...]}``;
+/// ``bound`` is ``"upper"`` (declarer's side) or ``"lower"`` (a defender)
+/// for a card whose value alpha-mu left at a shallower depth.
 #[pyfunction]
-#[pyo3(signature = (deal, contract, declarer, play = Vec::new(), algo = "alphamu", max_moves = 3, worlds = 20, seed = 1))]
+#[pyo3(signature = (deal, contract, declarer, play = Vec::new(), algo = "alphamu", max_moves = 3, worlds = None, seed = 1, need = None, leader = None, constraints = None, lead_rule = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn analyze<'py>(
     py: Python<'py>,
@@ -52,49 +58,50 @@ pub(crate) fn analyze<'py>(
     declarer: &str,
     play: Vec<String>,
     algo: &str,
-    max_moves: usize,
-    worlds: usize,
+    max_moves: u64,
+    worlds: Option<&Bound<'py, PyAny>>,
     seed: u64,
+    need: Option<u64>,
+    leader: Option<String>,
+    constraints: Option<String>,
+    lead_rule: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let board = board_of(deal, contract, declarer)?;
-    let play = cards_of(&play)?;
-    if !matches!(algo, "pimc" | "alphamu") {
-        return Err(PyValueError::new_err(format!(
-            "algo {algo:?}: expected \"pimc\" or \"alphamu\""
-        )));
-    }
-    let state = board.position_after(&play).map_err(value_error)?;
-    if state.is_over() {
-        return Err(PyValueError::new_err("every card has been played"));
-    }
-    let method = if algo == "pimc" {
-        players::analysis::Method::Pimc
-    } else {
-        players::analysis::Method::AlphaMu { max_moves }
+    let deal = match deal.extract::<String>() {
+        Ok(text) => text,
+        Err(_) => deal_of(deal)?.to_string(),
     };
-    let result = py.allow_threads(|| {
-        players::analysis::analyze(&board, &play, method, worlds, seed, &|_| {})
-            .map(|a| (a.to_move, a.best, a.cards))
-            .map_err(|e| e.to_string())
-    });
-    let (mover, best, cards) = result.map_err(PyValueError::new_err)?;
+    let fields = players::analysis::RequestFields {
+        deal: Some(deal),
+        contract: Some(contract.to_string()),
+        declarer: Some(declarer.to_string()),
+        play,
+        algo: Some(algo.to_string()),
+        max_moves: Some(max_moves),
+        worlds: worlds.map(|w| w.str().map(|s| s.to_string())).transpose()?,
+        seed: Some(seed),
+        need,
+        leader,
+        constraints,
+        lead_rule,
+        ..players::analysis::RequestFields::default()
+    };
+    let request = fields
+        .validate(players::analysis::Limits::SEARCH)
+        .map_err(value_error)?;
+    let analysis = py
+        .allow_threads(|| players::analysis::run(&request, &|_| {}))
+        .map_err(value_error)?;
     let out = PyDict::new(py);
-    out.set_item("to_move", mover.letter().to_string())?;
-    out.set_item("best", best.to_string())?;
+    out.set_item("to_move", analysis.to_move.letter().to_string())?;
+    out.set_item("best", analysis.best.to_string())?;
+    out.set_item("worlds", analysis.worlds)?;
     let list = pyo3::types::PyList::empty(py);
-    for v in cards {
+    for v in analysis.cards {
         let d = PyDict::new(py);
         d.set_item("card", v.card.to_string())?;
         d.set_item("make", v.make)?;
         d.set_item("tricks", v.tricks)?;
-        d.set_item(
-            "bound",
-            if v.bound == search::Bound::Exact {
-                "exact"
-            } else {
-                "upper"
-            },
-        )?;
+        d.set_item("bound", v.bound.name())?;
         list.append(d)?;
     }
     out.set_item("cards", list)?;

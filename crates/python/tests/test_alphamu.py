@@ -121,6 +121,31 @@ def test_analyze_values_every_legal_card_from_the_seat_to_moves_view():
         alphamu.analyze(BUILT_IN, "3NT", "S", algo="magic")
     with pytest.raises(ValueError):
         alphamu.analyze(BUILT_IN, "9NT", "S")
+    # A bad field is named, as the command line and the web name it.
+    with pytest.raises(ValueError, match="max_moves"):
+        alphamu.analyze(BUILT_IN, "3NT", "S", max_moves=0)
+    with pytest.raises(ValueError, match="lead_rule"):
+        alphamu.analyze(BUILT_IN, "3NT", "S", lead_rule="shortest")
+    with pytest.raises(ValueError, match="play: card 2"):
+        alphamu.analyze(BUILT_IN, "3NT", "S", play=["S7", "XX"])
+
+
+def test_analyze_takes_reduced_deals_and_every_layout():
+    # The first alpha-mu paper's spade ending: North KJ7, South A98, South
+    # on lead needing all three tricks. Over every layout of the hidden
+    # cards PIMC thinks it certain; alpha-mu knows it is an even chance.
+    ending = "N:KJ7... Q53... A98... 42.2.."
+    kw = dict(leader="S", need=3, worlds="all", seed=1)
+    pimc = alphamu.analyze(ending, "3NT", "S", algo="pimc", **kw)
+    assert pimc["to_move"] == "S"
+    assert pimc["worlds"] == 20
+    assert max(c["make"] for c in pimc["cards"]) == 1.0
+    am = alphamu.analyze(ending, "3NT", "S", algo="alphamu", max_moves=6, **kw)
+    assert max(c["make"] for c in am["cards"]) == 0.5
+    with pytest.raises(ValueError, match="need"):
+        alphamu.analyze(ending, "3NT", "S", leader="S")
+    with pytest.raises(ValueError, match="worlds"):
+        alphamu.analyze(ending, "3NT", "S", leader="S", need=3, worlds="some")
 
 
 def test_play_deal_plays_thirteen_tricks():

@@ -76,3 +76,16 @@ pub enum Bound {
     /// deepens, is bounded from above.
     Lower,
 }
+
+impl Bound {
+    /// `exact`, `upper` or `lower`: the word the JSON answers and Python
+    /// use.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Upper => "upper",
+            Bound::Lower => "lower",
+        }
+    }
+}

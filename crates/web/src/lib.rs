@@ -22,14 +22,20 @@
 //!   answers `{"pbn": "...", "lin": "..."}`, the game as records;
 //! - `POST /api/analyze` with the fields of `/api/play` and `algo`
 //!   (`"pimc"` or `"alphamu"`, the default), `worlds` (20; at most
-//!   200), `max_moves` (alpha-mu's M, 3; at most 4) and `seed` (1) starts
-//!   a job and answers `202 {"job": 7, "status": "/api/jobs/7"}`;
+//!   200), `max_moves` (alpha-mu's M, 3; at most 4), `seed` (1) and,
+//!   optionally, `need`, `leader`, `constraints` and `lead_rule` (as
+//!   `alphamu analyze` takes them; the deal may hide the hands the side to
+//!   move does not see), checked in one step as the command line and
+//!   Python check them ([`players::analysis::RequestFields`]), starts a
+//!   job and answers `202 {"job": 7, "status": "/api/jobs/7"}`;
 //! - `GET /api/jobs/ID` answers the job's `state`: `queued`, `running`
 //!   (with `stage`, and `done` and `total` worlds while they are solved),
 //!   `done` with `result` (`to_move`, `best`, `worlds` and `cards`: each
 //!   legal card's `make`, chance of making from the mover's view, `tricks`,
-//!   declarer's mean double-dummy tricks, and `bound`, `"upper"` for an
-//!   alpha-mu value a cut left as a bound), or `failed` with `error`.
+//!   declarer's mean double-dummy tricks, and `bound`: `"exact"`, or for
+//!   an alpha-mu value left at a shallower depth `"upper"` when declarer's
+//!   side is to move and `"lower"` when a defender is), or `failed` with
+//!   `error`.
 //!   At most 8 jobs wait or run at once (503 beyond); the last 64 finished
 //!   ones are kept.
 //!

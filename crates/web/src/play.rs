@@ -6,7 +6,7 @@
 use crate::{string_field, unprocessable, ApiError};
 use bridge::{Contract, PlayState};
 use cards::{Card, Deal, Seat};
-use players::analysis::{Method, Stage};
+use players::analysis::{Limits, Method, Request, RequestFields, Stage};
 use players::player::Board;
 use records::GameRecord;
 use serde_json::{json, Value};
@@ -276,57 +276,76 @@ pub(crate) struct Jobs {
     jobs: Mutex<VecDeque<(u64, Arc<Mutex<JobState>>)>>,
 }
 
-/// The parameters of an analysis request.
-pub(crate) struct AnalysisRequest {
-    game: Game,
-    method: Method,
-    worlds: usize,
-    seed: u64,
-}
-
-fn number_field(body: &Value, name: &str, default: u64, max: u64) -> Result<u64, ApiError> {
+/// A whole-number field, absent or null as `None`.
+fn optional_number(body: &Value, name: &str) -> Result<Option<u64>, ApiError> {
     match body.get(name) {
-        None => Ok(default),
-        Some(v) => match v.as_u64() {
-            Some(n) if (1..=max).contains(&n) || (name == "seed" && n == 0) => Ok(n),
-            _ => Err(unprocessable(format!(
-                "field \"{name}\": {v} is not a whole number from 1 to {max}"
-            ))),
-        },
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| unprocessable(format!("field \"{name}\": {v} is not a whole number"))),
     }
 }
 
-/// Reads an analysis request: the game fields, `algo` (`"pimc"` or
-/// `"alphamu"`), `worlds`, `max_moves` and `seed`.
-pub(crate) fn analysis_request(body: &Value) -> Result<AnalysisRequest, ApiError> {
-    let game = game_of(body)?;
-    if game.state.is_over() {
-        return Err(unprocessable(
-            "field \"play\": every card has been played".into(),
-        ));
-    }
-    let max_moves = number_field(body, "max_moves", 3, MAX_MOVES as u64)? as usize;
-    let method = match body.get("algo").map(|v| v.as_str()) {
-        None | Some(Some("alphamu")) => Method::AlphaMu { max_moves },
-        Some(Some("pimc")) => Method::Pimc,
-        Some(_) => {
-            return Err(unprocessable(
-                "field \"algo\": expected \"pimc\" or \"alphamu\"".into(),
-            ))
+/// Reads an analysis request: the fields of `/api/play` (`deal`,
+/// `contract`, `declarer`, `play`), `algo` (`"pimc"` or `"alphamu"`),
+/// `worlds`, `max_moves`, `seed` and, optionally, `need`, `leader`,
+/// `constraints` and `lead_rule`, checked as the command line and Python
+/// check them, within the server's limits ([`MAX_WORLDS`], [`MAX_MOVES`]).
+pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
+    let text = |name: &str| optional_string(body, name).map(|s| s.map(String::from));
+    let play = match body.get("play") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(cards)) => cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.as_str().map(String::from).ok_or_else(|| {
+                    unprocessable(format!(
+                        "field \"play\", card {}: {c} is not a string",
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(unprocessable(format!(
+                "field \"play\" must be an array of cards, found {other}"
+            )))
         }
     };
-    Ok(AnalysisRequest {
-        game,
-        method,
-        worlds: number_field(body, "worlds", 20, MAX_WORLDS as u64)? as usize,
-        seed: number_field(body, "seed", 1, u64::MAX)?,
-    })
+    let fields = RequestFields {
+        deal: text("deal")?,
+        contract: text("contract")?,
+        declarer: text("declarer")?,
+        play,
+        algo: text("algo")?,
+        max_moves: optional_number(body, "max_moves")?,
+        worlds: optional_number(body, "worlds")?.map(|n| n.to_string()),
+        seed: optional_number(body, "seed")?,
+        need: optional_number(body, "need")?,
+        leader: text("leader")?,
+        constraints: text("constraints")?,
+        lead_rule: text("lead_rule")?,
+        ..RequestFields::default()
+    };
+    fields
+        .validate(Limits {
+            max_worlds: MAX_WORLDS,
+            max_moves: MAX_MOVES,
+        })
+        .map_err(|e| {
+            let world = e
+                .world
+                .map_or(String::new(), |i| format!(", world {}", i + 1));
+            unprocessable(format!("field \"{}\"{world}: {}", e.field, e.message))
+        })
 }
 
 impl Jobs {
     /// Starts an analysis on a blocking thread; its id, or an error when too
     /// many are waiting.
-    pub(crate) fn start(self: &Arc<Self>, request: AnalysisRequest) -> Result<u64, ApiError> {
+    pub(crate) fn start(self: &Arc<Self>, request: Request) -> Result<u64, ApiError> {
         let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         let state = Arc::new(Mutex::new(JobState::Queued));
         {
@@ -398,30 +417,23 @@ impl Jobs {
 }
 
 /// Runs one analysis, keeping its state up to date.
-fn run(request: &AnalysisRequest, state: &Mutex<JobState>) {
+fn run(request: &Request, state: &Mutex<JobState>) {
     let set = |s: JobState| *state.lock().expect("no panic") = s;
     set(JobState::Running(Stage::WorldsDrawn { worlds: 0 }));
-    let result = players::analysis::analyze(
-        &request.game.board,
-        &request.game.play,
-        request.method,
-        request.worlds,
-        request.seed,
-        &|stage| {
-            let mut s = state.lock().expect("no panic");
-            // Worlds finish out of order on several threads: keep the most.
-            let newer = match (&*s, stage) {
-                (
-                    JobState::Running(Stage::WorldsSolved { done: a, .. }),
-                    Stage::WorldsSolved { done: b, .. },
-                ) => b > *a,
-                _ => true,
-            };
-            if newer {
-                *s = JobState::Running(stage);
-            }
-        },
-    );
+    let result = players::analysis::run(request, &|stage| {
+        let mut s = state.lock().expect("no panic");
+        // Worlds finish out of order on several threads: keep the most.
+        let newer = match (&*s, stage) {
+            (
+                JobState::Running(Stage::WorldsSolved { done: a, .. }),
+                Stage::WorldsSolved { done: b, .. },
+            ) => b > *a,
+            _ => true,
+        };
+        if newer {
+            *s = JobState::Running(stage);
+        }
+    });
     match result {
         Ok(a) => {
             let cards: Vec<Value> = a
@@ -432,12 +444,12 @@ fn run(request: &AnalysisRequest, state: &Mutex<JobState>) {
                         "card": v.card.to_string(),
                         "make": v.make,
                         "tricks": v.tricks,
-                        "bound": if v.bound == search::Bound::Exact { "exact" } else { "upper" },
+                        "bound": v.bound.name(),
                     })
                 })
                 .collect();
             set(JobState::Done(json!({
-                "algo": match request.method { Method::Pimc => "pimc", Method::AlphaMu { .. } => "alphamu" },
+                "algo": match a.method { Method::Pimc => "pimc", Method::AlphaMu { .. } => "alphamu" },
                 "to_move": a.to_move.letter().to_string(),
                 "best": a.best.to_string(),
                 "worlds": a.worlds,

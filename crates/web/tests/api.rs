@@ -251,6 +251,10 @@ fn chances_are_a_job_with_progress_then_a_result() {
         ("worlds", "\"worlds\":100000"),
         ("max_moves", "\"max_moves\":9"),
         ("algo", "\"algo\":\"minimax\""),
+        ("need", "\"need\":14"),
+        ("lead_rule", "\"lead_rule\":\"shortest\""),
+        ("card 2", "\"play\":[\"S8\",\"XX\"]"),
+        ("seed", "\"seed\":\"one\""),
     ] {
         let body = format!("{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"S\",{bad}}}");
         let (status, answer) = request(port, "POST", "/api/analyze", body.as_bytes());

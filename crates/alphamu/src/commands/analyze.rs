@@ -3,16 +3,14 @@
 //! from what that side sees.
 
 use anyhow::{bail, Context, Result};
-use bridge::Contract;
-use cards::{Card, Deal, PartialDeal, Seat};
+use cards::{Card, Deal, Seat};
 use clap::{Args, ValueEnum};
-use players::analysis::{AnalysisError, Method, Request, SearchOptions, SearchStats, WorldSource};
-use search::{Bound, Switches};
+use players::analysis::{Limits, RequestFields, SearchStats};
+use search::Bound;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use worlds::{lead, Constraints};
 
 /// Which player analyses.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -167,113 +165,67 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
-    let given: PartialDeal = args
-        .deal
-        .as_deref()
-        .context("--deal is required: the deal as a PBN string such as \"N:AKQ.J32.T9.8765 - J98.AK.876.AK32 -\" (`-` for a hand not known)")?
-        .parse()
-        .context("--deal")?;
-    let contract: Contract = args
-        .contract
-        .as_deref()
-        .context("--contract is required: the contract, such as 3NT, 4H or 6SX")?
-        .parse()
-        .context("--contract")?;
-    let declarer: Seat = args
-        .declarer
-        .context("--declarer is required: declarer's seat (N, E, S or W)")?;
-    let play = parse_cards(&args.play)?;
-    let hand_size = cards::Seat::ALL
-        .iter()
-        .find_map(|&s| given.hands[s].map(|h| h.len()))
-        .unwrap_or(13);
-    let leader = args.leader.unwrap_or(declarer.lho());
-    let need = match args.need {
-        Some(k) => k,
-        None if hand_size == 13 => usize::from(contract.level) + 6,
-        None => bail!("--need is required for a reduced deal ({hand_size} cards per hand)"),
-    };
-    let constraints: Constraints = match &args.constraints {
-        None => Constraints::default(),
-        Some(text) => {
-            let text = match text.strip_prefix('@') {
-                Some(path) => std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read constraints file {path}"))?,
-                None => text.clone(),
-            };
-            text.parse().context("--constraints")?
-        }
-    };
-    let rule = lead::by_name(&args.lead_rule).with_context(|| {
-        format!(
-            "--lead-rule '{}': known rules are any, longest",
-            args.lead_rule
-        )
-    })?;
-    let switches = Switches::ALL.disable(&args.disable).context("--disable")?;
-    let (worlds, world_lines) = match &args.worlds_file {
+    let (given_worlds, world_lines) = match &args.worlds_file {
         Some(path) => {
             let deals = read_worlds_file(path)?;
             let lines: Vec<usize> = deals.iter().map(|(line, _)| *line).collect();
-            (
-                WorldSource::Given(deals.into_iter().map(|(_, d)| d).collect()),
-                lines,
-            )
+            (Some(deals.into_iter().map(|(_, d)| d).collect()), lines)
         }
-        None if args.worlds == "all" => (WorldSource::All, Vec::new()),
-        None => match args.worlds.parse::<usize>() {
-            Ok(n) if n > 0 => (WorldSource::Sample(n), Vec::new()),
-            _ => bail!("--worlds '{}': a positive number or 'all'", args.worlds),
-        },
+        None => (None, Vec::new()),
     };
-    let request = Request {
-        deal: given,
-        strain: contract.strain,
-        declarer,
-        leader,
-        need,
-        play,
-        constraints,
-        lead_rule: rule.as_ref(),
-        worlds,
-        seed: args.seed,
-        method: match args.algo {
-            Algo::Pimc => Method::Pimc,
-            Algo::Alphamu => Method::AlphaMu {
-                max_moves: args.max_moves.max(1),
-            },
-        },
-        search: SearchOptions {
-            switches,
-            value_every_card: !args.bounds,
-            work_limit: args.work_limit,
-        },
+    let constraints = match &args.constraints {
+        Some(text) => Some(match text.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read constraints file {path}"))?,
+            None => text.clone(),
+        }),
+        None => None,
     };
-    let start = Instant::now();
-    let (analysis, stats) = pool
-        .install(|| players::analysis::run(&request, &|_| {}))
-        .map_err(|e| match e {
-            AnalysisError::Disagrees { index, mover, why } => anyhow::anyhow!(
-                "{}, line {}: this deal disagrees with what {mover} sees: {why}",
-                args.worlds_file
-                    .as_ref()
-                    .map_or(String::new(), |p| p.display().to_string()),
-                world_lines.get(index).copied().unwrap_or(0)
-            ),
-            AnalysisError::View(v) => anyhow::Error::new(v).context("--deal"),
-            AnalysisError::Over => anyhow::anyhow!("--play: every card has been played"),
-            AnalysisError::Need { need, tricks } => {
-                anyhow::anyhow!("--need {need}: the deal has only {tricks} tricks")
+    let fields = RequestFields {
+        deal: args.deal.clone(),
+        contract: args.contract.clone(),
+        declarer: args.declarer.map(|s| s.to_string()),
+        play: args.play.split_whitespace().map(String::from).collect(),
+        algo: Some(
+            match args.algo {
+                Algo::Pimc => "pimc",
+                Algo::Alphamu => "alphamu",
             }
-            other => anyhow::Error::new(other),
-        })?;
+            .to_string(),
+        ),
+        max_moves: Some(args.max_moves as u64),
+        worlds: given_worlds.is_none().then(|| args.worlds.clone()),
+        given_worlds,
+        seed: Some(args.seed),
+        need: args.need.map(|n| n as u64),
+        leader: args.leader.map(|s| s.to_string()),
+        constraints,
+        lead_rule: Some(args.lead_rule.clone()),
+        disable: Some(args.disable.clone()),
+        bounds: args.bounds,
+        work_limit: Some(args.work_limit),
+    };
+    let request =
+        fields
+            .validate(Limits::SEARCH)
+            .map_err(|e| match (e.world, &args.worlds_file) {
+                (Some(index), Some(path)) => anyhow::anyhow!(
+                    "{}, line {}: this deal {}",
+                    path.display(),
+                    world_lines.get(index).copied().unwrap_or(0),
+                    e.message
+                ),
+                _ => anyhow::anyhow!("{}: {}", e.field.flag(), e.message),
+            })?;
+    let start = Instant::now();
+    let analysis = pool.install(|| players::analysis::run(&request, &|_| {}))?;
     let mover = analysis.to_move;
     let SearchStats {
         nodes,
         depth_reached,
         work,
         need: need_left,
-    } = stats;
+    } = analysis.stats;
     let values = analysis.cards;
     let best = analysis.best;
     let world_count = analysis.worlds;
@@ -287,11 +239,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                         json!({"card": v.card.to_string(), "make": v.make, "tricks": v.tricks});
                     if args.algo == Algo::Alphamu {
                         o["depth"] = json!(v.depth);
-                        o["bound"] = json!(match v.bound {
-                            Bound::Exact => "exact",
-                            Bound::Upper => "upper",
-                            Bound::Lower => "lower",
-                        });
+                        o["bound"] = json!(v.bound.name());
                     }
                     o
                 })
@@ -320,8 +268,16 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                 },
             );
             if args.algo == Algo::Alphamu && depth_reached < args.max_moves.max(1) {
+                // Declarer's chances can only fall as alpha-mu deepens: a
+                // shallower value bounds them from above for declarer's
+                // side and from below for the defence (marked per card).
+                let bound = if mover.side() == request.declarer().side() {
+                    "an upper"
+                } else {
+                    "a lower"
+                };
                 println!(
-                    "work limit reached: searched to depth {depth_reached} of {}; the card chosen is the best at that depth and every value is an upper bound (--work-limit 0 lifts the limit)",
+                    "work limit reached: searched to depth {depth_reached} of {}; the card chosen is the best at that depth and every value is {bound} bound of declarer's chance (--work-limit 0 lifts the limit)",
                     args.max_moves.max(1)
                 );
             }

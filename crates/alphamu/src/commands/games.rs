@@ -163,7 +163,8 @@ fn chances_of(
     worlds: usize,
     seed: u64,
 ) -> Result<Vec<(cards::Card, f64, bool)>> {
-    let analysis = players::analysis::analyze(board, play, method, worlds, seed, &|_| {})?;
+    let request = players::analysis::Request::for_board(board, play, method, worlds, seed)?;
+    let analysis = players::analysis::run(&request, &|_| {})?;
     Ok(analysis
         .cards
         .into_iter()
