@@ -6,6 +6,9 @@
 //! - [`matches`](mod@matches): duplicate matches, declarer against declarer or pair
 //!   against pair, deals in parallel, each result appended to a file as it
 //!   is produced, resumed after an interruption;
+//! - [`table`]: one table played out, the loop both kinds of match run
+//!   (seated players asked in turn, told every card, the measured sides'
+//!   decisions counted and timed);
 //! - [`stats`]: success rates, the winrate among differing deals with its
 //!   standard deviation, mean trick difference, wins/draws/losses;
 //! - [`points`]: matches of any trick game scored in points (Belote,
@@ -23,4 +26,5 @@ pub mod provenance;
 pub mod replay;
 pub mod results;
 pub mod stats;
+pub mod table;
 pub mod verdicts;

@@ -17,16 +17,16 @@
 
 use crate::deal_set::SetBoard;
 use crate::results::{DealResult, Mode, ResultsError, ResultsWriter, TableResult};
+use crate::table::{play_out, Clock, Place, TableError};
 use bridge::PlayState;
 use cards::Card;
 use players::player::{Board, PlayError, PlayerSpec};
-use players::seated::{BridgeSeat, SeatedPlayer};
+use players::seated::BridgeSeat;
 use players::seed::derive;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 use thiserror::Error;
 
 /// The two programs and their opponents.
@@ -170,7 +170,7 @@ impl DefenceMemory {
 /// tricks counted and the play recorded include those of `start`.
 ///
 /// # Errors
-/// [`PlayError`] when `start` does not fit the deal or a player cannot
+/// [`TableError`] when `start` does not fit the deal or a player cannot
 /// choose.
 pub fn play_table(
     board: &Board,
@@ -180,7 +180,7 @@ pub fn play_table(
     seed: u64,
     discrepancies: bool,
     memory: &DefenceMemory,
-) -> Result<TableResult, PlayError> {
+) -> Result<TableResult, TableError> {
     let seats = Seats {
         counted: declaring,
         other: defending,
@@ -214,9 +214,8 @@ pub fn play_table_for(
     seed: u64,
     discrepancies: bool,
     memory: &DefenceMemory,
-) -> Result<TableResult, PlayError> {
+) -> Result<TableResult, TableError> {
     let mut state: PlayState = board.position_after(start)?;
-    let mut play: Vec<Card> = start.to_vec();
     let side = if seats.counted_declares {
         board.declarer.side()
     } else {
@@ -224,67 +223,56 @@ pub fn play_table_for(
     };
     // Declarer's side (declarer and dummy), then the two defenders, each
     // seated with what it sees and told every card.
-    let declaring = if seats.counted_declares {
-        seats.counted
+    let (declaring, defending) = if seats.counted_declares {
+        (seats.counted, seats.other)
     } else {
-        seats.other
+        (seats.other, seats.counted)
     };
-    let defending = if seats.counted_declares {
-        seats.other
-    } else {
-        seats.counted
-    };
-    let mut seated = [
-        (board.declarer, declaring),
-        (board.declarer.lho(), defending),
-        (board.declarer.rho(), defending),
+    let dummy = board.declarer.partner();
+    let mut places = [
+        (board.declarer, declaring, vec![board.declarer, dummy]),
+        (board.declarer.lho(), defending, vec![board.declarer.lho()]),
+        (board.declarer.rho(), defending, vec![board.declarer.rho()]),
     ]
     .into_iter()
-    .map(|(seat, player)| {
-        let counted = seat.side() == side && discrepancies;
-        BridgeSeat::new(player, board, seat, start, seed, counted)
+    .map(|(seat, player, plays)| {
+        let counted = seat.side() == side;
+        Ok(Place {
+            player: Box::new(BridgeSeat::new(
+                player,
+                board,
+                seat,
+                start,
+                seed,
+                counted && discrepancies,
+            )?),
+            seats: plays,
+            counts_for: counted.then_some(0),
+        })
     })
-    .collect::<Result<Vec<_>, _>>()?;
-    let (mut decisions, mut think, mut differ) = (0, 0.0, 0);
-    while !state.is_over() {
-        let mover = state.position().to_move();
-        let ours = mover.side() == side;
-        let choices = state.position().legal_cards().len();
-        let card_seed = players::seed::card_seed(seed, play.len());
-        let at = seated
-            .iter()
-            .position(|s| s.plays_for(mover))
-            .expect("every seat is taken");
-        let card = if ours {
-            let start = Instant::now();
-            let decision = seated[at].choose()?;
-            if choices > 1 {
-                decisions += 1;
-                think += start.elapsed().as_secs_f64();
-                differ += usize::from(decision.depth_one.is_some_and(|c| c != decision.card));
-            }
-            decision.card
-        } else {
-            let player = &mut seated[at];
-            memory.choose(seats.other, board, &play, card_seed, || {
-                Ok(player.choose()?.card)
-            })?
-        };
-        state.play(card).expect("players play legal cards");
-        play.push(card);
-        for s in &mut seated {
-            s.observe(card)?;
-        }
-    }
+    .collect::<Result<Vec<_>, PlayError>>()?;
+    // The other side's cards are shared with every table that reaches the
+    // same cards with the same seed.
+    let played = play_out(
+        &mut state,
+        start,
+        &mut places,
+        Clock::Wall,
+        &mut |_, play, choose| {
+            let card_seed = players::seed::card_seed(seed, play.len());
+            memory.choose(seats.other, board, play, card_seed, choose)
+        },
+    )?;
+    let play: Vec<Card> = start.iter().chain(&played.play).copied().collect();
     let tricks = state.tricks(side);
     let declarer_tricks = state.tricks(board.declarer.side());
     let score = board.scoring.map(|s| s.score(declarer_tricks));
     Ok(TableResult {
         tricks,
         made: (declarer_tricks >= board.need) == seats.counted_declares,
-        decisions,
-        think_seconds: think,
-        discrepancies: differ,
+        decisions: played.decisions[0],
+        think_seconds: played.seconds[0],
+        discrepancies: played.discrepancies[0],
         play: play
             .iter()
             .map(ToString::to_string)
@@ -343,14 +331,14 @@ impl KnownTables {
 /// through `memory`.
 ///
 /// # Errors
-/// [`PlayError`] when a player cannot choose.
+/// [`TableError`] when a player cannot choose.
 pub fn play_deal(
     config: &MatchConfig,
     index: usize,
     board: &SetBoard,
     known: &KnownTables,
     memory: &DefenceMemory,
-) -> Result<DealResult, PlayError> {
+) -> Result<DealResult, TableError> {
     let seed = derive(config.seed, &[index as u64]);
     let declare = |who: &PlayerSpec| match known.get(who, index) {
         Some(table) => Ok(table),

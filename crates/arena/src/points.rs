@@ -8,11 +8,11 @@
 //! again resumes: deals already in the file are kept, the others played.
 
 use crate::results::{read_whole_lines, LinesWriter, ResultsError, WholeLines};
+use crate::table::{play_out, Clock, Place};
 use bridge::Bridge;
-use cards::{Card, Deal, Seat, Strain, Suit};
+use cards::{Deal, Seat, Strain, Suit};
 use games::{BeloteDeal, PlayState};
 use players::generic::{GenericSeat, PlayerKind};
-use players::seated::SeatedPlayer;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -292,41 +292,51 @@ pub fn play_twice<G: players::generic::Oracle>(
         play: [String::new(), String::new()],
         commit: crate::provenance::commit(),
     };
+    let fail = |e: &dyn std::fmt::Display| PointsError::Play {
+        deal: index,
+        why: e.to_string(),
+    };
     for (game, a_team) in [0usize, 1].into_iter().enumerate() {
-        let mut seats = Seat::ALL.map(|s| {
-            let kind = if games::team_of(s) == a_team { *a } else { *b };
-            GenericSeat::new(
-                kind,
-                SeatView::new(start, s, &[]),
-                deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64),
-            )
-        });
+        // One place a seat, each seated with what it sees; A's decisions
+        // count for side 0, B's for side 1.
+        let mut places: Vec<Place<'_>> = Seat::ALL
+            .into_iter()
+            .map(|s| {
+                let a_plays = games::team_of(s) == a_team;
+                let kind = if a_plays { *a } else { *b };
+                Place {
+                    player: Box::new(GenericSeat::new(
+                        kind,
+                        SeatView::new(start, s, &[]),
+                        deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64),
+                    )),
+                    seats: vec![s],
+                    counts_for: Some(usize::from(!a_plays)),
+                }
+            })
+            .collect();
         let mut state = start.clone();
-        let fail = |e: &dyn std::fmt::Display| PointsError::Play {
-            deal: index,
-            why: e.to_string(),
-        };
-        while !state.is_over() {
-            let seat = state.to_move();
-            let who = usize::from(games::team_of(seat) != a_team);
-            // The thread's CPU time, not the wall clock: a paused run
-            // (SIGSTOP) or a busy machine does not count as thinking.
-            let clock = cpu_time::ThreadTime::now();
-            let decision = seats[seat.index()].choose().map_err(|e| fail(&e))?;
-            if decision.searched {
-                out.seconds[who] += clock.elapsed().as_secs_f64();
-                out.moves[who] += 1;
-            }
-            let card: Card = decision.card;
-            if !out.play[game].is_empty() {
-                out.play[game].push(' ');
-            }
-            out.play[game].push_str(&card.to_string());
-            state.play(card).map_err(|e| fail(&e))?;
-            for seated in &mut seats {
-                seated.observe(card).map_err(|e| fail(&e))?;
-            }
+        // The thread's CPU time, not the wall clock: these players search
+        // on the thread that asks them, and a paused run (SIGSTOP) or a
+        // busy machine does not count as thinking.
+        let played = play_out(
+            &mut state,
+            &[],
+            &mut places,
+            Clock::ThreadCpu,
+            &mut |_, _, choose| choose(),
+        )
+        .map_err(|e| fail(&e))?;
+        for who in 0..2 {
+            out.seconds[who] += played.seconds[who];
+            out.moves[who] += played.decisions[who];
         }
+        out.play[game] = played
+            .play
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
         let scores = state.scores();
         out.a[game] = scores[a_team];
         out.b[game] = scores[1 - a_team];
