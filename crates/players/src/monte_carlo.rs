@@ -13,7 +13,6 @@
 //! world being played.
 
 use crate::board::{Board, PlayError};
-use crate::player::McTies;
 use crate::seed::derive;
 use bridge::PlayState;
 use cards::{Card, Side};
@@ -21,6 +20,20 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use search::{Bound, CardChance};
+
+/// How a Monte Carlo player (PIMC, recursive Monte Carlo) chooses among
+/// the cards of its best value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum McTies {
+    /// The first in card order (suits from spades, each from its top
+    /// card): the default.
+    #[default]
+    CardOrder,
+    /// Uniformly at random among them, drawn from the decision's seed
+    /// (`ties=random`): the neutral reading of the papers' argmax, whose
+    /// tie-break they do not give.
+    Random,
+}
 
 /// What plays out a world at the lowest level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,7 @@
 pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
 use crate::monte_carlo::{self, Simulator};
+pub use crate::monte_carlo::McTies;
 use bridge::{PlayState, Position};
 use cards::Card;
 use rand::seq::IteratorRandom;
@@ -83,20 +84,6 @@ pub enum Ties {
     /// search of each such card under a floor at the best value.
     #[default]
     Tricks,
-}
-
-/// How a Monte Carlo player (PIMC, recursive Monte Carlo) chooses among
-/// the cards of its best value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum McTies {
-    /// The first in card order (suits from spades, each from its top
-    /// card): the default.
-    #[default]
-    CardOrder,
-    /// Uniformly at random among them, drawn from the decision's seed
-    /// (`ties=random`): the neutral reading of the papers' argmax, whose
-    /// tie-break they do not give.
-    Random,
 }
 
 /// What a player plays for.
