@@ -221,6 +221,41 @@ fn a_points_match_plays_resumes_and_refuses_another_match() {
         err.contains("another match") && err.contains("m.jsonl"),
         "{err}"
     );
+    // `report` reads a points match as it reads a duplicate match: the
+    // same summary, and the build that played it.
+    let report = |format: &str| {
+        let out = alphamu()
+            .arg("report")
+            .arg(&results)
+            .args(["--format", format])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let text = report("markdown");
+    assert!(
+        text.contains("deals: 3 ") && text.contains("points match"),
+        "{text}"
+    );
+    assert!(
+        text.contains(read.lines().find(|l| l.contains("share minus")).unwrap()),
+        "{text}\n{read}"
+    );
+    let json: Value = serde_json::from_str(&report("json")).unwrap();
+    assert_eq!(json["summary"]["deals"], 3);
+    assert_eq!(json["match"]["kind"], "points-match");
+    assert!(json["match"]["build"]["commit"].is_string(), "{json}");
+    let given = alphamu()
+        .arg("report")
+        .arg(&results)
+        .args(["--deals", "set.pbn"])
+        .assert()
+        .failure();
+    let err = String::from_utf8(given.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("--deals") && err.contains("points match"),
+        "{err}"
+    );
     // A misspelt setting is named.
     let bad = run("pimc:wrlds=2", "1").failure();
     let err = String::from_utf8(bad.get_output().stderr.clone()).unwrap();

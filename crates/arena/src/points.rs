@@ -424,6 +424,16 @@ pub fn summarize(deals: &[PointsDeal]) -> PointsSummary {
 /// [`PointsError`] when the file cannot be read, has no header of a points
 /// match, names players that do not read, or has a damaged line.
 pub fn read(path: &Path) -> Result<(PointsMatch, Vec<PointsDeal>), PointsError> {
+    read_with_build(path).map(|(config, _, deals)| (config, deals))
+}
+
+/// [`read`], with the build that created the file (its header's).
+///
+/// # Errors
+/// As [`read`].
+pub fn read_with_build(
+    path: &Path,
+) -> Result<(PointsMatch, crate::provenance::Build, Vec<PointsDeal>), PointsError> {
     let whole = read_whole_lines(path)?;
     let bad = |message: String| ResultsError::Line {
         path: path.to_path_buf(),
@@ -442,7 +452,7 @@ pub fn read(path: &Path) -> Result<(PointsMatch, Vec<PointsDeal>), PointsError> 
         b: player(&header.b)?,
         seed: header.seed,
     };
-    Ok((config, parse_deals(path, &whole)?))
+    Ok((config, header.build, parse_deals(path, &whole)?))
 }
 
 #[cfg(test)]

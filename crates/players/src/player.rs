@@ -14,8 +14,8 @@
 
 pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
-use crate::monte_carlo::{self, Simulator};
 pub use crate::monte_carlo::McTies;
+use crate::monte_carlo::{self, Simulator};
 use bridge::{PlayState, Position};
 use cards::Card;
 use rand::seq::IteratorRandom;

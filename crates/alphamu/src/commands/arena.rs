@@ -578,7 +578,9 @@ fn write_games(
 /// Arguments of `alphamu report`.
 #[derive(Args)]
 pub struct ReportArgs {
-    /// A results file of `alphamu match`.
+    /// A results file of `alphamu match` (duplicate, on a deal set) or of
+    /// `alphamu points-match` (each deal twice, the teams swapped), told
+    /// apart by its header.
     results: PathBuf,
     /// The deal set the match was played on (default: the one its header
     /// names, looked for from here and beside the results file). Every
@@ -633,6 +635,15 @@ fn deal_set_of(
 
 /// Runs `alphamu report`.
 pub fn report(args: ReportArgs) -> Result<ExitCode> {
+    if results::kind_of(&args.results)? == results::ResultsKind::Points {
+        if args.deals.is_some() {
+            bail!(
+                "--deals: {} is a points match, whose deals come from its seed, not from a deal set",
+                args.results.display()
+            );
+        }
+        return crate::commands::points::report(&args.results, &args.format);
+    }
     let (header, _) = results::read(&args.results)?;
     let boards = deal_set_of(&args.results, &header, args.deals.as_deref())?;
     let (header, all) = results::read_checked(&args.results, &boards)?;

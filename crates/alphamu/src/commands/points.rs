@@ -4,10 +4,10 @@
 //! swapped, as the round robins play them.
 
 use anyhow::Result;
-use arena::points::{summarize, PointsGame, PointsMatch};
+use arena::points::{summarize, PointsDeal, PointsGame, PointsMatch, PointsSummary};
 use clap::Args;
 use players::generic::PlayerKind;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// `alphamu points-match`.
@@ -69,15 +69,20 @@ pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
         println!("{}: no deal played yet", args.results.display());
         return Ok(ExitCode::SUCCESS);
     }
-    let s = summarize(&deals);
     println!(
         "{} (A) against {} (B), {:?}, seed {}",
         config.a, config.b, args.game, args.seed
     );
+    print_summary(&summarize(&deals));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The lines of a points match's summary.
+fn print_summary(s: &PointsSummary) {
     println!("deals: {} (each played twice, the teams swapped)", s.deals);
     println!("A's share of the points: {:.1}%", s.share_a);
     println!(
-        "A's share minus B's: {:+.1} ± {:.1} points in percent",
+        "A's share minus B's: {:+.1} ± {:.1} points in percent (the SE of the per-deal differences)",
         s.difference, s.sigma
     );
     if s.timed_deals > 0 {
@@ -85,6 +90,71 @@ pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
             "CPU seconds per searched move: A {:.3}, B {:.3} (over {} deals)",
             s.seconds_per_move[0], s.seconds_per_move[1], s.timed_deals
         );
+    }
+}
+
+/// `alphamu report` of a points-match results file: the match, its
+/// summary and, when several builds played it, each build's part.
+pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
+    let (config, build, deals) = arena::points::read_with_build(path)?;
+    // The builds that played the lines, in the order first met.
+    let mut builds: Vec<(Option<String>, Vec<PointsDeal>)> = Vec::new();
+    for d in &deals {
+        match builds.iter_mut().find(|(c, _)| *c == d.commit) {
+            Some((_, part)) => part.push(d.clone()),
+            None => builds.push((d.commit.clone(), vec![d.clone()])),
+        }
+    }
+    let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    match format {
+        "markdown" => {
+            println!(
+                "{} (A) against {} (B), {:?}, seed {}; points match (each deal twice, the teams swapped); file made by commit {} ({})\n",
+                config.a,
+                config.b,
+                config.game,
+                config.seed,
+                name(&build.commit),
+                build.profile.as_deref().unwrap_or("profile not recorded")
+            );
+            if deals.is_empty() {
+                println!("no deal played yet");
+                return Ok(ExitCode::SUCCESS);
+            }
+            print_summary(&summarize(&deals));
+            if builds.len() > 1 {
+                let counts: Vec<String> = builds
+                    .iter()
+                    .map(|(c, part)| format!("{} ({} deals)", name(c), part.len()))
+                    .collect();
+                println!(
+                    "\nThese results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:",
+                    builds.len(),
+                    counts.join(", ")
+                );
+                for (c, part) in &builds {
+                    println!("\nCommit {}:", name(c));
+                    print_summary(&summarize(part));
+                }
+            }
+        }
+        "json" => {
+            let parts: Vec<serde_json::Value> = builds
+                .iter()
+                .map(|(c, part)| {
+                    serde_json::json!({"commit": c, "deals": part.len(), "summary": summarize(part)})
+                })
+                .collect();
+            println!(
+                "{}",
+                serde_json::json!({
+                    "match": {"kind": "points-match", "game": config.game, "a": config.a.to_string(), "b": config.b.to_string(), "seed": config.seed, "build": build},
+                    "summary": summarize(&deals),
+                    "builds": parts,
+                })
+            );
+        }
+        other => anyhow::bail!("--format {other}: expected markdown or json"),
     }
     Ok(ExitCode::SUCCESS)
 }
