@@ -6,6 +6,9 @@
 //! - [`matches`](mod@matches): duplicate matches, declarer against declarer or pair
 //!   against pair, deals in parallel, each result appended to a file as it
 //!   is produced, resumed after an interruption;
+//! - [`runner`]: the one deal driver of every match (pending deals in
+//!   parallel, each line appended as it is known, several matches on the
+//!   same deals played together);
 //! - [`table`]: one table played out, the loop both kinds of match run
 //!   (seated players asked in turn, told every card, the measured sides'
 //!   decisions counted and timed);
@@ -25,6 +28,7 @@ pub mod points;
 pub mod provenance;
 pub mod replay;
 pub mod results;
+pub mod runner;
 pub mod stats;
 pub mod table;
 pub mod verdicts;

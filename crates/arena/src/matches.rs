@@ -17,13 +17,13 @@
 
 use crate::deal_set::SetBoard;
 use crate::results::{DealResult, Mode, ResultsError, ResultsWriter, TableResult};
+use crate::runner::{play_deals, DealJob, Outcome};
 use crate::table::{play_out, Clock, Place, TableError};
 use bridge::PlayState;
 use cards::Card;
 use players::player::{Board, PlayError, PlayerSpec};
 use players::seated::BridgeSeat;
 use players::seed::derive;
-use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -486,50 +486,44 @@ pub fn run_together(
             return Err(MatchError::Unlike);
         }
     }
-    let pending: Vec<usize> = (0..boards.len())
-        .filter(|i| runs.iter().any(|r| !r.done.contains(i)))
-        .collect();
-    let failures: Vec<Result<Vec<usize>, ResultsError>> = pending
-        .par_iter()
-        .with_max_len(1)
-        .map(|&i| {
-            let mut failed = Vec::new();
-            for (k, r) in runs.iter().enumerate() {
-                if r.done.contains(&i) {
-                    continue;
+    // Each match a job of the one deal driver; a declarer's tables, once
+    // played, are known to the matches after it.
+    let plays: Vec<_> = runs
+        .iter()
+        .map(|r| {
+            move |i: usize| {
+                let result =
+                    play_deal(r.config, i, &boards[i], known, memory).map_err(|e| e.to_string())?;
+                if r.config.mode == Mode::Declarer {
+                    known.insert(&r.config.a.to_string(), i, result.a.clone());
+                    known.insert(&r.config.b.to_string(), i, result.b.clone());
                 }
-                match play_deal(r.config, i, &boards[i], known, memory) {
-                    Ok(result) => {
-                        r.writer.append(&result)?;
-                        if r.config.mode == Mode::Declarer {
-                            known.insert(&r.config.a.to_string(), i, result.a.clone());
-                            known.insert(&r.config.b.to_string(), i, result.b.clone());
-                        }
-                        on_deal(k, DealOutcome::Played(&result));
-                    }
-                    Err(e) => {
-                        failed.push(k);
-                        on_deal(
-                            k,
-                            DealOutcome::Failed {
-                                deal: i,
-                                board: boards[i].number,
-                                error: e.to_string(),
-                            },
-                        );
-                    }
-                }
+                Ok(result)
             }
-            Ok(failed)
         })
         .collect();
-    let mut failed = vec![0; runs.len()];
-    for f in failures {
-        for k in f? {
-            failed[k] += 1;
-        }
-    }
-    Ok(failed)
+    let jobs: Vec<DealJob<'_, DealResult>> = runs
+        .iter()
+        .zip(&plays)
+        .map(|(r, play)| DealJob {
+            play,
+            writer: r.writer.lines(),
+            done: r.done,
+        })
+        .collect();
+    Ok(play_deals(boards.len(), &jobs, &|k, i, outcome| {
+        on_deal(
+            k,
+            match outcome {
+                Outcome::Played(result) => DealOutcome::Played(result),
+                Outcome::Failed(error) => DealOutcome::Failed {
+                    deal: i,
+                    board: boards[i].number,
+                    error,
+                },
+            },
+        );
+    })?)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! again resumes: deals already in the file are kept, the others played.
 
 use crate::results::{read_whole_lines, LinesWriter, ResultsError, WholeLines};
+use crate::runner::{play_deals, DealJob, Outcome};
 use crate::table::{play_out, Clock, Place};
 use bridge::Bridge;
 use cards::{Deal, Seat, Strain, Suit};
@@ -15,7 +16,6 @@ use games::{BeloteDeal, PlayState};
 use players::generic::{GenericSeat, PlayerKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use thiserror::Error;
@@ -218,20 +218,41 @@ impl PointsMatch {
         let (writer, whole) = LinesWriter::open(path, &header, &accept, lock)?;
         let mut done = parse_deals(path, &whole)?;
         let have: std::collections::HashSet<usize> = done.iter().map(|d| d.index).collect();
-        let todo: Vec<usize> = (0..deals).filter(|i| !have.contains(i)).collect();
-        let played: Vec<Result<PointsDeal, PointsError>> = todo
-            .par_iter()
-            .with_max_len(1)
-            .map(|&i| {
-                let deal = self.play_deal(i)?;
-                writer.append(&deal)?;
-                step();
-                Ok(deal)
+        // One job of the deal driver; the deals it plays are kept, and the
+        // first failure (by deal) is the run's error once every other deal
+        // is played.
+        let played = std::sync::Mutex::new(Vec::new());
+        let failures = std::sync::Mutex::new(Vec::new());
+        let play = |i: usize| {
+            self.play_deal(i).map_err(|e| match e {
+                PointsError::Play { why, .. } => why,
+                other => other.to_string(),
             })
-            .collect();
-        for p in played {
-            done.push(p?);
+        };
+        let job = DealJob {
+            play: &play,
+            writer: &writer,
+            done: &have,
+        };
+        play_deals(deals, &[job], &|_, i, outcome| match outcome {
+            Outcome::Played(deal) => {
+                played
+                    .lock()
+                    .expect("no panic holding it")
+                    .push(deal.clone());
+                step();
+            }
+            Outcome::Failed(why) => failures.lock().expect("no panic holding it").push((i, why)),
+        })?;
+        if let Some((deal, why)) = failures
+            .into_inner()
+            .expect("no panic holding it")
+            .into_iter()
+            .min_by_key(|(i, _)| *i)
+        {
+            return Err(PointsError::Play { deal, why });
         }
+        done.extend(played.into_inner().expect("no panic holding it"));
         done.sort_by_key(|d| d.index);
         done.retain(|d| d.index < deals);
         Ok(done)

@@ -698,6 +698,12 @@ impl ResultsWriter {
     pub fn append(&self, result: &DealResult) -> Result<(), ResultsError> {
         self.lines.append(result)
     }
+
+    /// The store of lines under it (what [`crate::runner`] appends to).
+    #[must_use]
+    pub fn lines(&self) -> &LinesWriter {
+        &self.lines
+    }
 }
 
 /// Opens a results file to append after its first `complete` bytes, its
