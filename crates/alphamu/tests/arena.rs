@@ -583,3 +583,56 @@ fn results_record_their_build_and_replay_check_finds_a_changed_card() {
         "{stdout}"
     );
 }
+
+/// `experiment verdicts --update` writes the round robins' tables from
+/// their results files between their marker lines, and leaves a file
+/// without them as it was apart from the verdict table.
+#[test]
+fn the_round_robin_tables_are_written_from_the_results_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiments = dir.path().join("experiments");
+    let rr = experiments.join("belote-round-robin");
+    std::fs::create_dir_all(&rr).unwrap();
+    alphamu()
+        .args([
+            "points-match",
+            "--game",
+            "belote",
+            "--a",
+            "random",
+            "--b",
+            "random",
+        ])
+        .args(["--deals", "2", "--seed", "1", "--threads", "1", "--results"])
+        .arg(rr.join("rd-vs-rd.jsonl"))
+        .assert()
+        .success();
+    let md = dir.path().join("EXPERIMENTS.md");
+    let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\nBelote:\n\n<!-- generated: belote-round-robin -->\n| typed | 9.9 |\n<!-- /generated: belote-round-robin -->\n\nThe end.\n";
+    std::fs::write(&md, text).unwrap();
+    alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(&md)
+        .arg("--out")
+        .arg(&experiments)
+        .assert()
+        .success();
+    let new = std::fs::read_to_string(&md).unwrap();
+    assert!(!new.contains("| typed | 9.9 |"), "{new}");
+    assert!(new.contains("| rd vs rd | 2 |"), "{new}");
+    assert!(
+        new.ends_with("<!-- /generated: belote-round-robin -->\n\nThe end.\n"),
+        "{new}"
+    );
+    // The cells no file holds yet are shown as such, with the paper's.
+    assert!(new.contains("| pimc | - / +19.3 |"), "{new}");
+    // Done twice, the same.
+    alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(&md)
+        .arg("--out")
+        .arg(&experiments)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
+}

@@ -363,12 +363,12 @@ pub const TABLE_START: &str = "<!-- verdicts table: alphamu experiment verdicts 
 /// The line after it.
 pub const TABLE_END: &str = "<!-- /verdicts table -->";
 
-/// Why a file's verdict table cannot be replaced.
+/// Why a file's generated block cannot be replaced.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplaceError {
     /// A marker line is missing (or the end comes before the start).
     #[error("the file has no line {0:?}: put the two marker lines where the table goes")]
-    NoMarker(&'static str),
+    NoMarker(String),
 }
 
 /// `text` with the lines between [`TABLE_START`] and [`TABLE_END`]
@@ -377,19 +377,46 @@ pub enum ReplaceError {
 /// # Errors
 /// [`ReplaceError::NoMarker`] when a marker line is missing.
 pub fn replace_table(text: &str, table: &str) -> Result<String, ReplaceError> {
-    let start = text
-        .find(TABLE_START)
-        .ok_or(ReplaceError::NoMarker(TABLE_START))?;
-    let body = start + TABLE_START.len();
-    let end = text[body..]
-        .find(TABLE_END)
-        .map(|e| body + e)
-        .ok_or(ReplaceError::NoMarker(TABLE_END))?;
+    replace_between(text, TABLE_START, TABLE_END, table)
+}
+
+/// The two marker lines of the generated block `name` in a markdown file:
+/// `<!-- generated: NAME -->` and `<!-- /generated: NAME -->`.
+#[must_use]
+pub fn block_markers(name: &str) -> (String, String) {
+    (
+        format!("<!-- generated: {name} -->"),
+        format!("<!-- /generated: {name} -->"),
+    )
+}
+
+/// `text` with the generated block `name` ([`block_markers`]) replaced by
+/// `body`; `None` when the text has no such block (its start marker).
+///
+/// # Errors
+/// [`ReplaceError::NoMarker`] when the block starts but does not end.
+pub fn replace_block(text: &str, name: &str, body: &str) -> Result<Option<String>, ReplaceError> {
+    let (start, end) = block_markers(name);
+    if !text.contains(&start) {
+        return Ok(None);
+    }
+    replace_between(text, &start, &end, body).map(Some)
+}
+
+fn replace_between(text: &str, start: &str, end: &str, body: &str) -> Result<String, ReplaceError> {
+    let at = text
+        .find(start)
+        .ok_or_else(|| ReplaceError::NoMarker(start.to_string()))?;
+    let inside = at + start.len();
+    let stop = text[inside..]
+        .find(end)
+        .map(|e| inside + e)
+        .ok_or_else(|| ReplaceError::NoMarker(end.to_string()))?;
     Ok(format!(
         "{}\n{}\n{}",
-        &text[..body],
-        table.trim_end(),
-        &text[end..]
+        &text[..inside],
+        body.trim_end(),
+        &text[stop..]
     ))
 }
 
@@ -413,11 +440,32 @@ mod tests {
         );
         assert_eq!(
             replace_table("no markers", "| t |"),
-            Err(ReplaceError::NoMarker(TABLE_START))
+            Err(ReplaceError::NoMarker(TABLE_START.into()))
         );
         assert_eq!(
             replace_table(&format!("{TABLE_START}\n"), "| t |"),
-            Err(ReplaceError::NoMarker(TABLE_END))
+            Err(ReplaceError::NoMarker(TABLE_END.into()))
+        );
+    }
+
+    #[test]
+    fn a_named_block_is_replaced_only_where_its_markers_are() {
+        let (start, end) = block_markers("belote-round-robin");
+        let text = format!("Prose.\n{start}\n| old |\n{end}\nMore.\n");
+        assert_eq!(
+            replace_block(&text, "belote-round-robin", "| new |").expect("markers"),
+            Some(format!("Prose.\n{start}\n| new |\n{end}\nMore.\n"))
+        );
+        // Another block's name, or no block: nothing to replace.
+        assert_eq!(
+            replace_block(&text, "bridge-round-robin", "| x |"),
+            Ok(None)
+        );
+        // A block that starts but does not end is refused, naming the line.
+        let cut = format!("{start}\n| old |\n");
+        assert_eq!(
+            replace_block(&cut, "belote-round-robin", "| x |"),
+            Err(ReplaceError::NoMarker(end))
         );
     }
 

@@ -740,9 +740,12 @@ pub struct ExperimentArgs {
     /// replay-check: deals replayed per results file, spread over it.
     #[arg(long, default_value_t = 2)]
     sample: usize,
-    /// verdicts: write the table into this markdown file, between its
+    /// verdicts: write the table into this markdown file between its
     /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
-    /// table -->`), instead of printing it.
+    /// table -->`) instead of printing it, and the round robins' tables
+    /// from their results files between theirs where the file has them
+    /// (`<!-- generated: belote-round-robin -->` and `<!-- /generated:
+    /// belote-round-robin -->`, the same for bridge).
     #[arg(long)]
     update: Option<PathBuf>,
     /// The quick size: small deals, a few of them, minutes.
@@ -893,11 +896,39 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
             Some(file) => {
                 let text = std::fs::read_to_string(file)
                     .with_context(|| format!("--update {}", file.display()))?;
-                let new = arena::verdicts::replace_table(&text, &table)
+                let mut new = arena::verdicts::replace_table(&text, &table)
                     .with_context(|| format!("--update {}", file.display()))?;
+                // The round robins' tables, where the file has their
+                // blocks, from their results files as they stand.
+                let mut blocks = Vec::new();
+                for (name, game) in [
+                    ("belote-round-robin", arena::points::PointsGame::Belote),
+                    ("bridge-round-robin", arena::points::PointsGame::Bridge),
+                ] {
+                    let (start, _) = arena::verdicts::block_markers(name);
+                    if !new.contains(&start) {
+                        continue;
+                    }
+                    let tables =
+                        experiments::round_robin_tables(&dir.join(name), game, args.seed, false)
+                            .with_context(|| format!("the {name} tables"))?;
+                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &tables)
+                        .with_context(|| format!("--update {}", file.display()))?
+                    {
+                        new = replaced;
+                        blocks.push(name);
+                    }
+                }
                 std::fs::write(file, new)
                     .with_context(|| format!("--update {}", file.display()))?;
-                eprintln!("verdict table written to {}", file.display());
+                eprintln!(
+                    "verdict table{} written to {}",
+                    blocks
+                        .iter()
+                        .map(|b| format!(" and the {b} tables"))
+                        .collect::<String>(),
+                    file.display()
+                );
             }
             None => print!("{table}"),
         }

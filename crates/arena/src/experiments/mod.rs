@@ -526,6 +526,7 @@ mod trick_costs;
 use alphamu::{alphamu_table1, optimizing_figures, optimizing_table4};
 use rmc::{rmc_growing, rmc_versus_reference};
 use trick_costs::round_robin;
+pub use trick_costs::round_robin_tables;
 
 #[cfg(test)]
 mod tests {

@@ -154,61 +154,77 @@ const PAPER_BRIDGE: [[f64; 4]; 4] = [
     [21.6, -5.0, -2.7, 0.5],
 ];
 
-/// Figure 6 or 7 of the trick-costs paper: every pair of players, each
-/// deal twice with the teams swapped.
-pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, ExperimentError> {
-    let n = ctx.count(3, 200);
-    let players = round_robin_players(game, ctx.quick);
+/// The summary of the round robin's match `label` in `dir` and the builds
+/// that played it (`4778cb535051`, `not recorded`, or several with their
+/// deals), when its results file exists.
+fn read_match(
+    dir: &Path,
+    label: &str,
+    config: PointsMatch,
+) -> Result<Option<(PointsSummary, String)>, ExperimentError> {
+    let path = dir.join(format!("{label}.jsonl"));
+    if !path.exists() {
+        return Ok(None);
+    }
+    let deals = config.run(0, &path, &|| {})?;
+    if deals.is_empty() {
+        return Ok(None);
+    }
+    let mut builds: Vec<(Option<String>, usize)> = Vec::new();
+    for d in &deals {
+        match builds.iter_mut().find(|(c, _)| *c == d.commit) {
+            Some((_, n)) => *n += 1,
+            None => builds.push((d.commit.clone(), 1)),
+        }
+    }
+    let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    let builds = match builds.as_slice() {
+        [(c, _)] => name(c),
+        several => several
+            .iter()
+            .map(|(c, n)| format!("{} ({n} deals)", name(c)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    Ok(Some((summarize_points(&deals), builds)))
+}
+
+/// The round robin's tables from its results files in `dir` as they stand
+/// (nothing is played): every cell, the row player's share minus the
+/// column player's ± the SE of the per-deal differences with the paper's
+/// figure, then each match's deals, share, time per move and the builds
+/// that played it. The experiment's report opens with it, and
+/// `alphamu experiment verdicts --update` writes it into EXPERIMENTS.md.
+///
+/// # Errors
+/// [`ExperimentError`] when a results file cannot be read or holds
+/// another match.
+pub fn round_robin_tables(
+    dir: &Path,
+    game: PointsGame,
+    seed: u64,
+    quick: bool,
+) -> Result<String, ExperimentError> {
+    let players = round_robin_players(game, quick);
     let paper = match game {
         PointsGame::Belote => PAPER_BELOTE,
         PointsGame::Bridge => PAPER_BRIDGE,
     };
-    let selected = |label: &str| {
-        ctx.only
-            .as_ref()
-            .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
-    };
-    // One match: played (or resumed) when selected, else read if there.
-    let play = |label: &str,
-                a: PlayerKind,
-                b: PlayerKind|
-     -> Result<Option<PointsSummary>, ExperimentError> {
-        let path = ctx.dir.join(format!("{label}.jsonl"));
-        let config = PointsMatch {
-            game,
-            a,
-            b,
-            seed: ctx.seed,
-        };
-        let deals = if selected(label) {
-            // The bar counts the deals still to play: a resumed match has
-            // some already.
-            let already = if path.exists() {
-                config
-                    .run(0, &path, &|| {})?
-                    .iter()
-                    .filter(|d| d.index < n)
-                    .count()
-            } else {
-                0
-            };
-            ctx.progress.stage(label, n - already);
-            let step = || ctx.progress.step();
-            config.run(n, &path, &step)?
-        } else if path.exists() {
-            config.run(0, &path, &|| {})?
-        } else {
-            Vec::new()
-        };
-        Ok((!deals.is_empty()).then(|| summarize_points(&deals)))
-    };
     let mut cells: Vec<Vec<Option<PointsSummary>>> = vec![vec![None; players.len()]; players.len()];
+    let mut commits: Vec<Vec<String>> = vec![vec![String::new(); players.len()]; players.len()];
     for i in 0..players.len() {
         for j in i..players.len() {
             let label = format!("{}-vs-{}", players[i].0, players[j].0);
-            let Some(s) = play(&label, players[i].1, players[j].1)? else {
+            let config = PointsMatch {
+                game,
+                a: players[i].1,
+                b: players[j].1,
+                seed,
+            };
+            let Some((s, builds)) = read_match(dir, &label, config)? else {
                 continue;
             };
+            commits[i][j] = builds;
             cells[i][j] = Some(s);
             if i != j {
                 cells[j][i] = Some(PointsSummary {
@@ -244,7 +260,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
         }
         out.push('\n');
     }
-    out += "\n| match | deals | row player's share | CPU seconds per searched move (row / column) |\n|---|---|---|---|\n";
+    out += "\n| match | deals | row player's share | CPU seconds per searched move (row / column) | commits |\n|---|---|---|---|---|\n";
     let mut untimed = false;
     for (i, row) in cells.iter().enumerate() {
         for (j, cell) in row.iter().enumerate().skip(i) {
@@ -266,8 +282,8 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
                 };
                 writeln!(
                     out,
-                    "| {} vs {} | {} | {:.1}% | {time} |",
-                    players[i].0, players[j].0, s.deals, s.share_a,
+                    "| {} vs {} | {} | {:.1}% | {time} | {} |",
+                    players[i].0, players[j].0, s.deals, s.share_a, commits[i][j],
                 )
                 .expect("string");
             }
@@ -276,6 +292,60 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     if untimed {
         out += "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
     }
+    Ok(out)
+}
+
+/// Figure 6 or 7 of the trick-costs paper: every pair of players, each
+/// deal twice with the teams swapped.
+pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, ExperimentError> {
+    let n = ctx.count(3, 200);
+    let players = round_robin_players(game, ctx.quick);
+    let paper = match game {
+        PointsGame::Belote => PAPER_BELOTE,
+        PointsGame::Bridge => PAPER_BRIDGE,
+    };
+    let selected = |label: &str| {
+        ctx.only
+            .as_ref()
+            .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
+    };
+    // One match: played (or resumed) when selected, then read if there.
+    let play = |label: &str,
+                a: PlayerKind,
+                b: PlayerKind|
+     -> Result<Option<PointsSummary>, ExperimentError> {
+        let path = ctx.dir.join(format!("{label}.jsonl"));
+        let config = PointsMatch {
+            game,
+            a,
+            b,
+            seed: ctx.seed,
+        };
+        if selected(label) {
+            // The bar counts the deals still to play: a resumed match has
+            // some already.
+            let already = if path.exists() {
+                config
+                    .run(0, &path, &|| {})?
+                    .iter()
+                    .filter(|d| d.index < n)
+                    .count()
+            } else {
+                0
+            };
+            ctx.progress.stage(label, n - already);
+            let step = || ctx.progress.step();
+            config.run(n, &path, &step)?;
+        }
+        Ok(read_match(&ctx.dir, label, config)?.map(|(s, _)| s))
+    };
+    for i in 0..players.len() {
+        for j in i..players.len() {
+            let label = format!("{}-vs-{}", players[i].0, players[j].0);
+            play(&label, players[i].1, players[j].1)?;
+        }
+    }
+    let mut out = round_robin_tables(&ctx.dir, game, ctx.seed, ctx.quick)?;
     // The paper's players as its public code plays them, against ours and
     // among themselves.
     let code = paper_code_players(&players, game, ctx.quick);
