@@ -150,7 +150,7 @@ pub fn play_out(
         let card = match places[at].counts_for {
             Some(side) => {
                 let wall = Instant::now();
-                let cpu = cpu_time::ThreadTime::now();
+                let cpu = (clock == Clock::ThreadCpu).then(cpu_time::ThreadTime::now);
                 let Decision {
                     card,
                     depth_one,
@@ -158,9 +158,9 @@ pub fn play_out(
                 } = places[at].player.choose()?;
                 if searched {
                     out.decisions[side] += 1;
-                    out.seconds[side] += match clock {
-                        Clock::Wall => wall.elapsed().as_secs_f64(),
-                        Clock::ThreadCpu => cpu.elapsed().as_secs_f64(),
+                    out.seconds[side] += match cpu {
+                        Some(cpu) => cpu.elapsed().as_secs_f64(),
+                        None => wall.elapsed().as_secs_f64(),
                     };
                     out.discrepancies[side] += usize::from(depth_one.is_some_and(|c| c != card));
                 }
