@@ -25,7 +25,8 @@
 //!   200), `max_moves` (alpha-mu's M, 3; at most 4), `seed` (1) and,
 //!   optionally, `need`, `leader`, `constraints` and `lead_rule` (as
 //!   `alphamu analyze` takes them; the deal may hide the hands the side to
-//!   move does not see), checked in one step as the command line and
+//!   move does not see, and a reduced deal is played to its contract, as
+//!   `/api/play` plays it, unless `need` says otherwise), checked in one step as the command line and
 //!   Python check them ([`players::analysis::RequestFields`]), starts a
 //!   job and answers `202 {"job": 7, "status": "/api/jobs/7"}`;
 //! - `GET /api/jobs/ID` answers the job's `state`: `queued`, `running`

@@ -314,7 +314,7 @@ pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
             )))
         }
     };
-    let fields = RequestFields {
+    let mut fields = RequestFields {
         deal: text("deal")?,
         contract: text("contract")?,
         declarer: text("declarer")?,
@@ -329,6 +329,26 @@ pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
         lead_rule: text("lead_rule")?,
         ..RequestFields::default()
     };
+    // A reduced deal is played to its contract, as `/api/play` plays it,
+    // unless `need` says otherwise (the command line asks for `--need`).
+    if fields.need.is_none() {
+        let deal = fields
+            .deal
+            .as_deref()
+            .and_then(|d| d.parse::<cards::PartialDeal>().ok());
+        let contract = fields
+            .contract
+            .as_deref()
+            .and_then(|c| c.parse::<Contract>().ok());
+        if let (Some(deal), Some(contract)) = (deal, contract) {
+            let hand_size = Seat::ALL
+                .iter()
+                .find_map(|&s| deal.hands[s].map(|h| h.len()));
+            if hand_size.is_some_and(|n| n < 13) {
+                fields.need = Some(u64::from(contract.tricks_needed()));
+            }
+        }
+    }
     fields
         .validate(Limits {
             max_worlds: MAX_WORLDS,

@@ -267,6 +267,28 @@ fn chances_are_a_job_with_progress_then_a_result() {
     }
 }
 
+/// A reduced deal is analysed to its contract, as `/api/play` plays it,
+/// unless `need` says otherwise; a target beyond the deal is refused by
+/// name.
+#[test]
+fn a_reduced_deal_is_analysed_to_its_contract_or_to_need() {
+    let port = start();
+    let deal = "N:AKQJT98... 765432.A.. .KQJT987.. ..AKQJT98.";
+    let ask = |extra: &str| {
+        let body = format!(
+            "{{\"deal\":\"{deal}\",\"contract\":\"1NT\",\"declarer\":\"S\",\"algo\":\"pimc\",\"worlds\":2{extra}}}"
+        );
+        request(port, "POST", "/api/analyze", body.as_bytes())
+    };
+    let (status, answer) = ask("");
+    assert_eq!(status, 202, "{answer}");
+    let (status, answer) = ask(",\"need\":5");
+    assert_eq!(status, 202, "{answer}");
+    let (status, answer) = ask(",\"need\":8");
+    assert_eq!(status, 422, "{answer}");
+    assert!(error_of(&answer).contains("need"), "{answer}");
+}
+
 /// Sends `raw` as is and returns the status and body of the answer.
 fn raw_request(port: u16, raw: &[u8]) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connected");
