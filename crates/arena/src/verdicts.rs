@@ -281,9 +281,44 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
 /// how each derived standard error was found.
 #[must_use]
 pub fn markdown(verdicts: &[Verdict]) -> String {
-    let mut out = String::from("| source | claim | paper (± SE) | ours (± paired SE) | z | verdict | ours against no effect (z) | deals | commits | results file |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut out = String::from("| source | claim | paper (± SE) | ours (± paired SE) | z | verdict | ours against no effect (z) | the same, Holm's p over the table | deals | commits | results file |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     let mut notes: Vec<&str> = Vec::new();
-    for v in verdicts {
+    // Our figures against no effect, tested together: Holm's adjustment
+    // over every row that has one.
+    let no_effect: Vec<Option<f64>> = verdicts
+        .iter()
+        .map(|v| {
+            let none = if v.claim.statistic == Statistic::Winrate {
+                0.5
+            } else {
+                0.0
+            };
+            v.comparison
+                .filter(|k| k.ours_se > 0.0)
+                .map(|k| (k.ours - none) / k.ours_se)
+        })
+        .collect();
+    let tested: Vec<f64> = no_effect
+        .iter()
+        .flatten()
+        .map(|&z| crate::stats::normal_two_sided(z))
+        .collect();
+    let mut adjusted = crate::stats::holm(&tested).into_iter();
+    let holm_p: Vec<String> = no_effect
+        .iter()
+        .map(|z| match z {
+            Some(_) => {
+                let p = adjusted.next().expect("one per row tested");
+                if p < 0.001 {
+                    "< 0.001".to_string()
+                } else {
+                    format!("{p:.3}")
+                }
+            }
+            None => "-".to_string(),
+        })
+        .collect();
+    for (v, holm_p) in verdicts.iter().zip(&holm_p) {
         let c = &v.claim;
         let scale = |x: f64| match c.statistic {
             Statistic::Winrate => format!("{x:.3}"),
@@ -336,7 +371,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         };
         writeln!(
             out,
-            "| {} | {} | {paper} | {us} | {z} | {verdict} | {alone} | {} | {} | `{}` |",
+            "| {} | {} | {paper} | {us} | {z} | {verdict} | {alone} | {holm_p} | {} | {} | `{}` |",
             c.source,
             c.claim,
             v.deals,
@@ -349,7 +384,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells.";
+    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells. The next column is its two-sided p-value adjusted by Holm's method over every row of the table, so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among the rows at 5%.";
     for note in notes {
         write!(out, " \\* The paper's SE: {note}.").expect("a string");
     }
@@ -496,8 +531,13 @@ mod tests {
                 commits: vec!["abc".into()],
             },
         ]);
-        assert!(table.contains("| reproduced | -0.2 | 2400 |"), "{table}");
-        assert!(table.contains("| +4.0 | 2400 |"), "{table}");
+        // Against no effect, z and Holm's p over the two rows: the second
+        // row's p (6e-5) doubled, the first's (0.84) kept.
+        assert!(
+            table.contains("| reproduced | -0.2 | 0.841 | 2400 |"),
+            "{table}"
+        );
+        assert!(table.contains("| +4.0 | < 0.001 | 2400 |"), "{table}");
     }
 
     #[test]
@@ -507,7 +547,10 @@ mod tests {
         assert_eq!(v.len(), CLAIMS.len());
         assert!(v.iter().all(|v| v.comparison.is_none() && v.deals == 0));
         let table = markdown(&v);
-        assert!(table.contains("| not played | - | - | - | 0 |"), "{table}");
+        assert!(
+            table.contains("| not played | - | - | - | - | 0 |"),
+            "{table}"
+        );
         // The experiments kept in the project are weighed where present.
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
         let weighed = verdicts(&root);
