@@ -385,6 +385,16 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         .expect("a string");
     }
     out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells. The next column is its two-sided p-value adjusted by Holm's method over every row of the table, so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among the rows at 5%.";
+    let weighed = verdicts.iter().filter(|v| v.comparison.is_some()).count();
+    if weighed > 0 {
+        let p3 = crate::stats::normal_two_sided(3.0);
+        write!(
+            out,
+            " Over the {weighed} claims weighed, the chance that a claim the paper got right is called contradicted somewhere in the table is at most {weighed} × {p3:.4} = {:.3} (Bonferroni, under the normal approximation).",
+            weighed as f64 * p3
+        )
+        .expect("a string");
+    }
     for note in notes {
         write!(out, " \\* The paper's SE: {note}.").expect("a string");
     }
