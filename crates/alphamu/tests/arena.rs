@@ -610,13 +610,16 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\nBelote:\n\n<!-- generated: belote-round-robin -->\n| typed | 9.9 |\n<!-- /generated: belote-round-robin -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();
-    alphamu()
-        .args(["experiment", "verdicts", "--update"])
-        .arg(&md)
-        .arg("--out")
-        .arg(&experiments)
-        .assert()
-        .success();
+    let update = || {
+        alphamu()
+            .args(["experiment", "verdicts", "--update"])
+            .arg(&md)
+            .arg("--out")
+            .arg(&experiments)
+            .assert()
+            .success();
+    };
+    update();
     let new = std::fs::read_to_string(&md).unwrap();
     assert!(!new.contains("| typed | 9.9 |"), "{new}");
     assert!(new.contains("| rd vs rd | 2 |"), "{new}");
@@ -627,12 +630,6 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     // The cells no file holds yet are shown as such, with the paper's.
     assert!(new.contains("| pimc | - / +19.3 |"), "{new}");
     // Done twice, the same.
-    alphamu()
-        .args(["experiment", "verdicts", "--update"])
-        .arg(&md)
-        .arg("--out")
-        .arg(&experiments)
-        .assert()
-        .success();
+    update();
     assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
 }

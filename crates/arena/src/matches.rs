@@ -228,14 +228,13 @@ pub fn play_table_for(
     } else {
         (seats.other, seats.counted)
     };
-    let dummy = board.declarer.partner();
     let mut places = [
-        (board.declarer, declaring, vec![board.declarer, dummy]),
-        (board.declarer.lho(), defending, vec![board.declarer.lho()]),
-        (board.declarer.rho(), defending, vec![board.declarer.rho()]),
+        (board.declarer, declaring),
+        (board.declarer.lho(), defending),
+        (board.declarer.rho(), defending),
     ]
     .into_iter()
-    .map(|(seat, player, plays)| {
+    .map(|(seat, player)| {
         let counted = seat.side() == side;
         Ok(Place {
             player: Box::new(BridgeSeat::new(
@@ -246,7 +245,6 @@ pub fn play_table_for(
                 seed,
                 counted && discrepancies,
             )?),
-            seats: plays,
             counts_for: counted.then_some(0),
         })
     })

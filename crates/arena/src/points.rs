@@ -331,7 +331,6 @@ pub fn play_twice<G: players::generic::Oracle>(
                         SeatView::new(start, s, &[]),
                         deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64),
                     )),
-                    seats: vec![s],
                     counts_for: Some(usize::from(!a_plays)),
                 }
             })

@@ -40,3 +40,49 @@ impl Build {
 pub fn commit() -> Option<String> {
     Some(COMMIT.to_string())
 }
+
+/// How a report names a line's commit: the commit, or `not recorded` for
+/// lines written before commits were recorded.
+#[must_use]
+pub fn commit_name(commit: Option<&str>) -> String {
+    commit.unwrap_or("not recorded").to_string()
+}
+
+/// `lines` split by the commit that played each (`commit` of a line;
+/// `None` where none was recorded), the commits in the order first met and
+/// each part in the order given: a report over lines of several builds
+/// prints each build's part.
+pub fn by_commit<T: Clone>(
+    lines: &[T],
+    commit: impl Fn(&T) -> Option<&str>,
+) -> Vec<(Option<String>, Vec<T>)> {
+    let mut parts: Vec<(Option<&str>, Vec<T>)> = Vec::new();
+    for line in lines {
+        let c = commit(line);
+        match parts.iter_mut().find(|(seen, _)| *seen == c) {
+            Some((_, part)) => part.push(line.clone()),
+            None => parts.push((c, vec![line.clone()])),
+        }
+    }
+    parts
+        .into_iter()
+        .map(|(c, part)| (c.map(String::from), part))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_by_commit_in_the_order_first_met() {
+        let lines = [(1, Some("b")), (2, None), (3, Some("b")), (4, Some("a"))];
+        let parts = by_commit(&lines, |l| l.1);
+        let names: Vec<String> = parts
+            .iter()
+            .map(|(c, _)| commit_name(c.as_deref()))
+            .collect();
+        assert_eq!(names, ["b", "not recorded", "a"]);
+        assert_eq!(parts[0].1.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 3]);
+    }
+}

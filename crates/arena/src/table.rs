@@ -89,14 +89,11 @@ pub enum Clock {
     ThreadCpu,
 }
 
-/// A seated player at a table, the seats it plays and the side its
-/// decisions count for.
+/// A seated player at a table and the side its decisions count for.
 pub struct Place<'p> {
-    /// The player, seated: it keeps what its seats know and is told every
-    /// card.
+    /// The player, seated: it keeps what its seats know, is told every
+    /// card and says which seats it plays ([`SeatedPlayer::plays_for`]).
     pub player: Box<dyn SeatedPlayer + 'p>,
-    /// The seats it plays (declarer's side plays declarer's and dummy's).
-    pub seats: Vec<Seat>,
     /// The side (0 or 1) whose decisions it counts for, or `None` for a
     /// side not measured, whose cards go through the table's shared
     /// choice ([`play_out`]'s `shared`).
@@ -124,7 +121,7 @@ pub type SharedChoice<'a> = dyn FnMut(Seat, &[Card], &mut dyn FnMut() -> Result<
     + 'a;
 
 /// Plays `table` to its end from the position after `start`: the place
-/// whose seats include the seat to move chooses (a measured side's
+/// whose player plays for the seat to move chooses (a measured side's
 /// decisions counted and timed by `clock`; an unmeasured side's card asked
 /// of `shared`, which may know it already), then every place is told the
 /// card.
@@ -145,7 +142,7 @@ pub fn play_out(
         let mover = table.to_move();
         let at = places
             .iter()
-            .position(|p| p.seats.contains(&mover))
+            .position(|p| p.player.plays_for(mover))
             .ok_or(TableError::Empty(mover))?;
         let card = match places[at].counts_for {
             Some(side) => {
@@ -221,7 +218,6 @@ mod tests {
                         SeatView::new(state, s, &[]),
                         ChaCha8Rng::seed_from_u64(s.index() as u64),
                     )),
-                    seats: vec![s],
                     counts_for: match (ns, unmeasured) {
                         (true, _) => Some(0),
                         (false, true) => None,
@@ -322,7 +318,7 @@ mod tests {
     #[test]
     fn a_seat_nobody_plays_is_an_error() {
         let mut all = places(&start(), false);
-        all.retain(|p| p.seats != [Seat::West]);
+        all.retain(|p| !p.player.plays_for(Seat::West));
         let e = play_out(&mut start(), &[], &mut all, Clock::Wall, &mut |_, _, c| c()).unwrap_err();
         assert!(matches!(e, TableError::Empty(Seat::West)), "{e}");
     }

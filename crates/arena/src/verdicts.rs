@@ -222,7 +222,7 @@ type Ours = (Option<(f64, f64)>, usize, Vec<String>);
 
 /// Our figure, its standard error, the deals and the commits of `file`.
 fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
-    let named = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    let named = |c: &Option<String>| crate::provenance::commit_name(c.as_deref());
     if statistic == Statistic::PointsDifference {
         let (_, deals) = points::read(file).map_err(|e| e.to_string())?;
         let s = points::summarize(&deals);

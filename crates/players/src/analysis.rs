@@ -292,7 +292,6 @@ pub struct Request {
     seed: u64,
     method: Method,
     search: SearchOptions,
-    to_move: Seat,
 }
 
 fn parse_field<T: std::str::FromStr>(
@@ -425,9 +424,9 @@ impl RequestFields {
                 ))
             }
         };
-        Request::checked(
+        Request {
             deal,
-            contract.strain,
+            strain: contract.strain,
             declarer,
             leader,
             need,
@@ -435,10 +434,11 @@ impl RequestFields {
             constraints,
             lead_rule,
             worlds,
-            self.seed.unwrap_or(1),
+            seed: self.seed.unwrap_or(1),
             method,
             search,
-        )
+        }
+        .checked()
     }
 }
 
@@ -468,61 +468,50 @@ impl Request {
                 ),
             ));
         }
-        Request::checked(
-            board.deal.into(),
-            board.strain,
-            board.declarer,
-            board.declarer.lho(),
-            board.need,
-            play.to_vec(),
-            board.constraints,
-            Box::new(worlds::lead::AnyLead),
-            WorldSource::Sample(worlds),
+        Request {
+            deal: board.deal.into(),
+            strain: board.strain,
+            declarer: board.declarer,
+            leader: board.declarer.lho(),
+            need: board.need,
+            play: play.to_vec(),
+            constraints: board.constraints,
+            lead_rule: Box::new(worlds::lead::AnyLead),
+            worlds: WorldSource::Sample(worlds),
             seed,
             method,
-            SearchOptions::default(),
-        )
+            search: SearchOptions::default(),
+        }
+        .checked()
     }
 
-    /// Checks the position a request makes.
-    #[allow(clippy::too_many_arguments)]
-    fn checked(
-        deal: PartialDeal,
-        strain: Strain,
-        declarer: Seat,
-        leader: Seat,
-        need: usize,
-        play: Vec<Card>,
-        constraints: Constraints,
-        lead_rule: Box<dyn LeadRule>,
-        worlds: WorldSource,
-        seed: u64,
-        method: Method,
-        search: SearchOptions,
-    ) -> Result<Request, RequestError> {
-        let table = GivenDeal::new(&deal).map_err(|e| refuse(Field::Deal, e))?;
+    /// The request itself once the position it makes is checked.
+    fn checked(self) -> Result<Request, RequestError> {
+        let table = GivenDeal::new(&self.deal).map_err(|e| refuse(Field::Deal, e))?;
         let to_field = |e: GivenDealError| match e {
             GivenDealError::Play(_) => refuse(Field::Play, e),
             other => refuse(Field::Deal, other),
         };
-        let all = table.knowledge(strain, leader, &play).map_err(to_field)?;
+        let all = table
+            .knowledge(self.strain, self.leader, &self.play)
+            .map_err(to_field)?;
         if all.tricks_left() == 0 || all.sequence().len() == table.hand_size * 4 {
             return Err(refuse(Field::Play, "every card has been played"));
         }
-        if need > table.hand_size {
+        if self.need > table.hand_size {
             return Err(refuse(
                 Field::Need,
                 format!(
-                    "declarer needs {need} tricks but the deal has only {}",
-                    table.hand_size
+                    "declarer needs {} tricks but the deal has only {}",
+                    self.need, table.hand_size
                 ),
             ));
         }
         let to_move = all.to_move();
         let view = table
-            .view(to_move, declarer, strain, leader, &play)
+            .view(to_move, self.declarer, self.strain, self.leader, &self.play)
             .map_err(to_field)?;
-        if let WorldSource::Given(deals) = &worlds {
+        if let WorldSource::Given(deals) = &self.worlds {
             if deals.len() > search::MAX_WORLDS {
                 return Err(refuse(
                     Field::Worlds,
@@ -545,21 +534,7 @@ impl Request {
                 }
             }
         }
-        Ok(Request {
-            deal,
-            strain,
-            declarer,
-            leader,
-            need,
-            play,
-            constraints,
-            lead_rule,
-            worlds,
-            seed,
-            method,
-            search,
-            to_move,
-        })
+        Ok(self)
     }
 
     /// How the cards are rated.
@@ -571,7 +546,14 @@ impl Request {
     /// The seat to move, whose side's view the analysis takes.
     #[must_use]
     pub fn to_move(&self) -> Seat {
-        self.to_move
+        self.knowledge().to_move()
+    }
+
+    /// What the whole deal as given shows after the play (checked to fit).
+    fn knowledge(&self) -> worlds::Knowledge {
+        GivenDeal::new(&self.deal)
+            .and_then(|t| t.knowledge(self.strain, self.leader, &self.play))
+            .expect("a request's position was checked")
     }
 
     /// Declarer.
@@ -627,9 +609,10 @@ pub fn run(
     progress: &(dyn Fn(Stage) + Sync),
 ) -> Result<Analysis, AnalysisError> {
     let r = request;
+    let to_move = r.to_move();
     let table = GivenDeal::new(&r.deal).expect("a request's deal was checked");
     let view = table
-        .view(r.to_move, r.declarer, r.strain, r.leader, &r.play)
+        .view(to_move, r.declarer, r.strain, r.leader, &r.play)
         .expect("a request's position was checked");
     let seed = crate::seed::card_seed(r.seed, r.play.len());
     let deals = match &r.worlds {
@@ -663,7 +646,7 @@ pub fn run(
         let done = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(Stage::WorldsSolved { done, total });
     });
-    let declaring = r.to_move.side() == r.declarer.side();
+    let declaring = to_move.side() == r.declarer.side();
     let mut stats = SearchStats {
         depth_reached: 1,
         need: problem.need(),
@@ -695,7 +678,7 @@ pub fn run(
         }
     };
     Ok(Analysis {
-        to_move: r.to_move,
+        to_move,
         // A position with a card to play has a legal card.
         best: best.expect("a legal card"),
         cards,

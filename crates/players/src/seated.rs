@@ -28,6 +28,10 @@ pub trait SeatedPlayer {
     /// # Errors
     /// [`PlayError`] when it is not to move or cannot choose.
     fn choose(&mut self) -> Result<Decision, PlayError>;
+
+    /// Whether it plays the cards of `seat` (a bridge declarer plays
+    /// declarer's and dummy's).
+    fn plays_for(&self, seat: Seat) -> bool;
 }
 
 /// A bridge player seated for one side of a contract board: declarer's
@@ -78,20 +82,19 @@ impl<'a> BridgeSeat<'a> {
     fn declaring(&self) -> bool {
         self.viewer.side() == self.board.declarer.side()
     }
+}
 
-    /// Whether this seat plays for `seat` (declarer's side plays for
-    /// declarer and dummy).
-    #[must_use]
-    pub fn plays_for(&self, seat: Seat) -> bool {
+impl SeatedPlayer for BridgeSeat<'_> {
+    /// Declarer's side plays for declarer and dummy, a defender for its
+    /// own seat.
+    fn plays_for(&self, seat: Seat) -> bool {
         if self.declaring() {
             seat.side() == self.viewer.side()
         } else {
             seat == self.viewer
         }
     }
-}
 
-impl SeatedPlayer for BridgeSeat<'_> {
     fn observe(&mut self, card: Card) -> Result<(), PlayError> {
         self.state
             .play(card)

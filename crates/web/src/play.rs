@@ -294,26 +294,11 @@ fn optional_number(body: &Value, name: &str) -> Result<Option<u64>, ApiError> {
 /// check them, within the server's limits ([`MAX_WORLDS`], [`MAX_MOVES`]).
 pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
     let text = |name: &str| optional_string(body, name).map(|s| s.map(String::from));
-    let play = match body.get("play") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(cards)) => cards
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                c.as_str().map(String::from).ok_or_else(|| {
-                    unprocessable(format!(
-                        "field \"play\", card {}: {c} is not a string",
-                        i + 1
-                    ))
-                })
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(unprocessable(format!(
-                "field \"play\" must be an array of cards, found {other}"
-            )))
-        }
-    };
+    // The cards read as `/api/play` reads them, naming a bad one.
+    let play = cards_field(body, "play")?
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     let mut fields = RequestFields {
         deal: text("deal")?,
         contract: text("contract")?,

@@ -648,15 +648,7 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
     let boards = deal_set_of(&args.results, &header, args.deals.as_deref())?;
     let (header, all) = results::read_checked(&args.results, &boards)?;
     let summary = summarize(&all);
-    // The builds that played the lines, in the order first met.
-    let mut builds: Vec<(Option<String>, Vec<results::DealResult>)> = Vec::new();
-    for r in &all {
-        match builds.iter_mut().find(|(c, _)| *c == r.commit) {
-            Some((_, part)) => part.push(r.clone()),
-            None => builds.push((r.commit.clone(), vec![r.clone()])),
-        }
-    }
-    let build_name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    let builds = arena::provenance::by_commit(&all, |r| r.commit.as_deref());
     match args.format.as_str() {
         "markdown" => {
             println!(
@@ -678,7 +670,7 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                 },
                 header.deals,
                 header.seed,
-                build_name(&header.build.commit),
+                arena::provenance::commit_name(header.build.commit.as_deref()),
                 header
                     .build
                     .profile
@@ -692,7 +684,13 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
             if builds.len() > 1 {
                 let counts: Vec<String> = builds
                     .iter()
-                    .map(|(c, part)| format!("{} ({} deals)", build_name(c), part.len()))
+                    .map(|(c, part)| {
+                        format!(
+                            "{} ({} deals)",
+                            arena::provenance::commit_name(c.as_deref()),
+                            part.len()
+                        )
+                    })
                     .collect();
                 println!(
                     "These results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:\n",
@@ -700,7 +698,7 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                     counts.join(", ")
                 );
                 for (c, part) in &builds {
-                    println!("Commit {}:\n", build_name(c));
+                    println!("Commit {}:\n", arena::provenance::commit_name(c.as_deref()));
                     println!(
                         "{}",
                         summarize(part).markdown(&header.a, &header.b, header.discrepancies)

@@ -4,7 +4,7 @@
 //! swapped, as the round robins play them.
 
 use anyhow::Result;
-use arena::points::{summarize, PointsDeal, PointsGame, PointsMatch, PointsSummary};
+use arena::points::{summarize, PointsGame, PointsMatch, PointsSummary};
 use clap::Args;
 use players::generic::PlayerKind;
 use std::path::{Path, PathBuf};
@@ -97,15 +97,7 @@ fn print_summary(s: &PointsSummary) {
 /// summary and, when several builds played it, each build's part.
 pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
     let (config, build, deals) = arena::points::read_with_build(path)?;
-    // The builds that played the lines, in the order first met.
-    let mut builds: Vec<(Option<String>, Vec<PointsDeal>)> = Vec::new();
-    for d in &deals {
-        match builds.iter_mut().find(|(c, _)| *c == d.commit) {
-            Some((_, part)) => part.push(d.clone()),
-            None => builds.push((d.commit.clone(), vec![d.clone()])),
-        }
-    }
-    let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
+    let builds = arena::provenance::by_commit(&deals, |d| d.commit.as_deref());
     match format {
         "markdown" => {
             println!(
@@ -114,7 +106,7 @@ pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
                 config.b,
                 config.game,
                 config.seed,
-                name(&build.commit),
+                arena::provenance::commit_name(build.commit.as_deref()),
                 build.profile.as_deref().unwrap_or("profile not recorded")
             );
             if deals.is_empty() {
@@ -125,7 +117,13 @@ pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
             if builds.len() > 1 {
                 let counts: Vec<String> = builds
                     .iter()
-                    .map(|(c, part)| format!("{} ({} deals)", name(c), part.len()))
+                    .map(|(c, part)| {
+                        format!(
+                            "{} ({} deals)",
+                            arena::provenance::commit_name(c.as_deref()),
+                            part.len()
+                        )
+                    })
                     .collect();
                 println!(
                     "\nThese results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:",
@@ -133,7 +131,7 @@ pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
                     counts.join(", ")
                 );
                 for (c, part) in &builds {
-                    println!("\nCommit {}:", name(c));
+                    println!("\nCommit {}:", arena::provenance::commit_name(c.as_deref()));
                     print_summary(&summarize(part));
                 }
             }

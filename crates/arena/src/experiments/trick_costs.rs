@@ -170,19 +170,13 @@ fn read_match(
     if deals.is_empty() {
         return Ok(None);
     }
-    let mut builds: Vec<(Option<String>, usize)> = Vec::new();
-    for d in &deals {
-        match builds.iter_mut().find(|(c, _)| *c == d.commit) {
-            Some((_, n)) => *n += 1,
-            None => builds.push((d.commit.clone(), 1)),
-        }
-    }
-    let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "not recorded".into());
-    let builds = match builds.as_slice() {
+    let parts = crate::provenance::by_commit(&deals, |d| d.commit.as_deref());
+    let name = |c: &Option<String>| crate::provenance::commit_name(c.as_deref());
+    let builds = match parts.as_slice() {
         [(c, _)] => name(c),
         several => several
             .iter()
-            .map(|(c, n)| format!("{} ({n} deals)", name(c)))
+            .map(|(c, part)| format!("{} ({} deals)", name(c), part.len()))
             .collect::<Vec<_>>()
             .join(", "),
     };

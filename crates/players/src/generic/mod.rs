@@ -654,6 +654,10 @@ impl<G: Oracle> GenericSeat<G> {
 }
 
 impl<G: Oracle> SeatedPlayer for GenericSeat<G> {
+    fn plays_for(&self, seat: cards::Seat) -> bool {
+        seat == self.view.seat()
+    }
+
     fn observe(&mut self, card: Card) -> Result<(), PlayError> {
         Ok(self.view.observe(card)?)
     }
