@@ -39,9 +39,18 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     let opponents_trumpless = trump == NOTRUMP || holding(lho | rho, trump) == 0;
     if opponents_trumpless {
-        let around = cash_around_entry(hands, leader, need);
-        if around.0 >= need {
-            return around;
+        if need == 1 {
+            // What the count around an entry would find for one trick, and
+            // all it can find: a suit partner heads is reached through an
+            // entry the leader holds, itself such a suit.
+            if let Some(req) = one_sure_trick(hands, leader) {
+                return (1, req);
+            }
+        } else {
+            let around = cash_around_entry(hands, leader, need);
+            if around.0 >= need {
+                return around;
+            }
         }
     }
     let own = cash_from(hands, leader, trump, need, 4);
@@ -101,6 +110,33 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
     }
     req[entry] = req[entry].max(1);
     (via, req)
+}
+
+/// One trick the leader's side is sure of when the opponents cannot ruff:
+/// a suit the leader holds that the opponents are out of (lengths alone),
+/// or one whose best card the leader or partner holds (that card alone).
+#[inline]
+fn one_sure_trick(hands: &[u64; 4], leader: usize) -> Option<Req> {
+    let ours = hands[leader] | hands[(leader + 2) & 3];
+    let theirs = hands[(leader + 1) & 3] | hands[(leader + 3) & 3];
+    let mut headed = None;
+    for s in 0..4 {
+        if holding(hands[leader], s) == 0 {
+            continue;
+        }
+        let opp = holding(theirs, s);
+        if opp == 0 {
+            return Some([0; 4]);
+        }
+        if holding(ours, s) > opp {
+            headed = Some(s);
+        }
+    }
+    headed.map(|s| {
+        let mut req = [0; 4];
+        req[s] = 1;
+        req
+    })
 }
 
 /// A ceiling on every count of [`quick_tricks`] but a single ruff: rounds
@@ -873,7 +909,7 @@ pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
 
 #[cfg(test)]
 mod tests {
-    use super::quick_tricks;
+    use super::{cash_around_entry, one_sure_trick, quick_tricks};
     use crate::NOTRUMP;
     use cards::{Deal, Seat};
 
@@ -886,6 +922,46 @@ mod tests {
 
     // Requirements are indexed by suit: spades 0, hearts 1, diamonds 2,
     // clubs 3.
+
+    #[test]
+    fn one_sure_trick_needs_lengths_alone_where_the_opponents_are_out() {
+        // North's spade: neither opponent holds a spade.
+        let h = hands("N:2.A.. .K2.. .Q.2. .3.3.");
+        assert_eq!(one_sure_trick(&h, 0), Some([0, 0, 0, 0]));
+        assert_eq!(quick_tricks(&h, 0, NOTRUMP, 1), (1, [0, 0, 0, 0]));
+    }
+
+    #[test]
+    fn one_sure_trick_is_a_suit_the_side_heads() {
+        // North leads: the heart ace is South's, the diamond king West's.
+        let h = hands("N:.2.2. .K.Q. .A.3. .3.K.");
+        assert_eq!(one_sure_trick(&h, 0), Some([0, 1, 0, 0]));
+        // East leads: West's diamond king.
+        assert_eq!(one_sure_trick(&h, 1), Some([0, 0, 1, 0]));
+        // East leads: South heads both of East's suits.
+        let h = hands("N:.2.2. .K.3. .A.Q. .3.4.");
+        assert_eq!(one_sure_trick(&h, 1), None);
+    }
+
+    #[test]
+    fn for_one_trick_the_count_around_an_entry_finds_no_more() {
+        // Every position of a few small deals with the leader's side short
+        // of a sure trick: the fuller count finds none either.
+        for pbn in [
+            "N:.2.2. .K.Q. .A.3. .3.K.",
+            "N:32... AK... QJ... T9...",
+            "N:.2.2. .K.3. .A.Q. .3.4.",
+            "N:2.2.. K.K.. A.3.. 3.A..",
+            "N:.32..2 .AK..3 .QJ..4 .T9..A",
+        ] {
+            let h = hands(pbn);
+            for leader in 0..4 {
+                if one_sure_trick(&h, leader).is_none() {
+                    assert!(cash_around_entry(&h, leader, 1).0 < 1, "{pbn} {leader}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn crossing_to_partner_and_back_takes_two_rounds() {

@@ -586,6 +586,10 @@ impl Search {
             return list;
         }
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
+        // The owners of each suit's best cards, for the leads: found once per
+        // suit (the leads come suit by suit).
+        let mut tops_suit = usize::MAX;
+        let mut tops = [None; 3];
         for &(card, group) in &found[..count] {
             let score = if card == hint_card {
                 1000
@@ -595,11 +599,15 @@ impl Search {
                 } else {
                     0
                 };
+                if suit_of(card) != tops_suit {
+                    tops_suit = suit_of(card);
+                    tops = best_owners(&node.hands, tops_suit);
+                }
                 bonus
                     + if self.trump == NOTRUMP {
-                        self.lead_score(node, seat, card, live, group)
+                        self.lead_score(node, seat, card, live, group, tops)
                     } else {
-                        self.trump_lead_score(node, seat, card, live, group)
+                        self.trump_lead_score(node, seat, card, live, group, tops)
                     }
             } else if let Some(f) = &follow {
                 self.follow_score(node, seat, f, card, live, group)
@@ -615,14 +623,22 @@ impl Search {
     /// opponents have few cards to choose from; then leads that win the
     /// trick for our side, finesse positions and sequences, by who holds
     /// the best cards of the suit.
-    fn lead_score(&self, node: &Node, seat: usize, card: u8, live: u64, group: (u8, u8)) -> i16 {
+    fn lead_score(
+        &self,
+        node: &Node,
+        seat: usize,
+        card: u8,
+        live: u64,
+        group: (u8, u8),
+        tops: [Option<usize>; 3],
+    ) -> i16 {
         let s = suit_of(card);
         let trump = self.trump;
         let all = holding(live, s);
         let partner = (seat + 2) & 3;
         let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
         let len = |h: usize| holding(node.hands[h], s).count_ones() as i16;
-        let [winner, second, third] = best_owners(&node.hands, s);
+        let [winner, second, third] = tops;
         // A void opponent may discard any of its cards.
         let hand_size = node.hands[seat].count_ones() as i16;
         let count = |h: usize| if len(h) == 0 { hand_size } else { len(h) } * 4;
@@ -903,6 +919,7 @@ impl Search {
         card: u8,
         live: u64,
         group: (u8, u8),
+        tops: [Option<usize>; 3],
     ) -> i16 {
         let s = suit_of(card);
         let trump = self.trump;
@@ -912,7 +929,7 @@ impl Search {
         let len = |x: usize| holding(h[x], s).count_ones() as i16;
         let trumps = |x: usize| holding(h[x], trump);
         let all = holding(live, s);
-        let [winner, second, third] = best_owners(h, s);
+        let [winner, second, third] = tops;
         let hand_size = h[seat].count_ones() as i16;
         let count = |x: usize| if len(x) == 0 { hand_size } else { len(x) } * 4;
         let mut delta = -((count(lho) + count(rho)) * 32 / 13);
