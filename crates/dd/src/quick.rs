@@ -605,18 +605,8 @@ fn cash_around_entry(hands: &[u64; 4], leader: usize, need: i32) -> (i32, Req) {
         [leader, partner, lho, rho].map(|x| holding(hands[x], s).count_ones())
     });
     let tops: [[usize; 3]; 4] = std::array::from_fn(|s| top_three_owners(hands, s));
-    // A quick ceiling: the side's longer holding in each suit it heads or
-    // the opponents are out of.
-    let ceiling: u32 = (0..4)
-        .filter(|&s| {
-            let [o, p, l, r] = lens[s];
-            (o | p) != 0 && (tops[s][0] == leader || tops[s][0] == partner || l + r == 0)
-        })
-        .map(|s| lens[s][0].max(lens[s][1]))
-        .sum();
-    if (ceiling as i32) < need {
-        return (0, [0; 4]);
-    }
+    // (The caller has checked the quick ceiling, the side's longer holding
+    // in each suit it heads or the opponents are out of, against `need`.)
     // The communication suit and the number of top cards it depends on.
     let mut entry: Option<(usize, u8)> = None;
     for s in 0..4 {
@@ -807,17 +797,18 @@ pub(crate) fn later_tricks(hands: &[u64; 4], leader: usize, trump: usize, left: 
         let mut lead_lost = true;
         let mut lead_req = [0u8; 4];
         let mut spare = [0i32; 4];
+        let (mine, partners) = (hands[leader], hands[(leader + 2) & 3]);
+        let theirs = hands[(leader + 1) & 3] | hands[(leader + 3) & 3];
         for s in 0..4 {
-            let cards = hands.map(|h| holding(h, s));
-            let all = cards[0] | cards[1] | cards[2] | cards[3];
-            if all == 0 {
+            let (ours_a, ours_b) = (holding(mine, s), holding(partners, s));
+            let side = ours_a | ours_b;
+            let opp = holding(theirs, s);
+            if side | opp == 0 {
                 continue;
             }
-            let top = 1u16 << (15 - all.leading_zeros());
-            let owner = (0..4).find(|&h| cards[h] & top != 0).unwrap_or(0);
-            let (ours_a, ours_b) = (cards[leader], cards[(leader + 2) & 3]);
             let longer = ours_a.count_ones().max(ours_b.count_ones()) as i32;
-            if ours(owner) {
+            // The side heads the suit: its best card is above theirs.
+            if side > opp {
                 sum += longer;
                 if ours_a != 0 {
                     lead_lost = false;
