@@ -1,0 +1,55 @@
+//! Siblings with one table: each legal card of the player to move, in the
+//! order given (default: hand order), solved one after the other by the
+//! same solver, with the trick starts each one adds. Shows how much the
+//! table carries from one sibling to the next.
+//! `siblings DEAL STRAIN LEADER CARDS NS_TARGET [ORDER]`
+use bridge::Position;
+use cards::Card;
+use dd::Solver;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let deal = args[1].parse().expect("a PBN deal");
+    let strain = args[2].parse().expect("a strain");
+    let leader = args[3].parse().expect("a seat");
+    let cards: Vec<Card> = args[4]
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|c| c.parse().expect("a card"))
+        .collect();
+    let ns_target: i32 = args[5].parse().expect("a number");
+    let mut root = Position::new(deal, strain, leader, &[]).expect("a position");
+    let mut ns_won = 0;
+    for card in cards {
+        let (next, winner) = root.play(card).expect("a legal card");
+        ns_won += i32::from(winner.is_some_and(|w| w.index() & 1 == 0));
+        root = next;
+    }
+    let order: Vec<Card> = match args.get(6) {
+        Some(o) => o.split(',').map(|c| c.parse().expect("a card")).collect(),
+        None => root.legal_cards().iter().collect(),
+    };
+    let mut solver = Solver::new();
+    for card in order {
+        let (child, winner) = root.play(card).expect("a legal card");
+        let won = ns_won + i32::from(winner.is_some_and(|w| w.index() & 1 == 0));
+        let need = ns_target - won;
+        let before = solver.stats().trick_starts;
+        let k = if child.to_move().index() & 1 == 0 {
+            need
+        } else {
+            child.tricks_left() as i32 - need + 1
+        };
+        let r = if k <= 0 {
+            true
+        } else if k > child.tricks_left() as i32 {
+            false
+        } else {
+            solver.can_take(&child, k as u8)
+        };
+        println!(
+            "{card}: asks {k} -> {r}, +{} trick starts",
+            solver.stats().trick_starts - before
+        );
+    }
+}
