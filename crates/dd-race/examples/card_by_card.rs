@@ -14,7 +14,6 @@
 //! start on.
 
 use bridge::Position;
-use cards::Card;
 use dd::Solver;
 use dd_race::oracle;
 
@@ -57,22 +56,7 @@ fn main() {
         args.len() == 6,
         "usage: card_by_card DEAL STRAIN LEADER CARDS NS_TARGET"
     );
-    let deal = args[1].parse().expect("a PBN deal");
-    let strain = args[2].parse().expect("a strain");
-    let leader = args[3].parse().expect("a seat");
-    let cards: Vec<Card> = args[4]
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|c| c.parse().expect("a card"))
-        .collect();
-    let ns_target: i32 = args[5].parse().expect("a number");
-    let mut root = Position::new(deal, strain, leader, &[]).expect("a position");
-    let mut ns_won = 0;
-    for card in cards {
-        let (next, winner) = root.play(card).expect("a legal card");
-        ns_won += i32::from(winner.is_some_and(|w| w.index() & 1 == 0));
-        root = next;
-    }
+    let (root, ns_won, ns_target) = dd_race::workloads::drill_position(&args);
     report("root", &root, ns_target, ns_won);
     for card in root.legal_cards().iter() {
         let (child, winner) = root.play(card).expect("a legal card");

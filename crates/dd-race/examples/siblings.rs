@@ -3,28 +3,12 @@
 //! same solver, with the trick starts each one adds. Shows how much the
 //! table carries from one sibling to the next.
 //! `siblings DEAL STRAIN LEADER CARDS NS_TARGET [ORDER]`
-use bridge::Position;
 use cards::Card;
 use dd::Solver;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let deal = args[1].parse().expect("a PBN deal");
-    let strain = args[2].parse().expect("a strain");
-    let leader = args[3].parse().expect("a seat");
-    let cards: Vec<Card> = args[4]
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|c| c.parse().expect("a card"))
-        .collect();
-    let ns_target: i32 = args[5].parse().expect("a number");
-    let mut root = Position::new(deal, strain, leader, &[]).expect("a position");
-    let mut ns_won = 0;
-    for card in cards {
-        let (next, winner) = root.play(card).expect("a legal card");
-        ns_won += i32::from(winner.is_some_and(|w| w.index() & 1 == 0));
-        root = next;
-    }
+    let (root, ns_won, ns_target) = dd_race::workloads::drill_position(&args);
     let order: Vec<Card> = match args.get(6) {
         Some(o) => o.split(',').map(|c| c.parse().expect("a card")).collect(),
         None => root.legal_cards().iter().collect(),

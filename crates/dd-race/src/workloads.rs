@@ -78,3 +78,28 @@ pub fn leaf_worlds(seed: u64, played: usize, worlds: usize) -> Vec<Position> {
         })
         .collect()
 }
+
+/// A drill's position from the command line of the drilling examples
+/// (`card_by_card`, `siblings`): `args[1..=5]` are the deal at its start,
+/// the strain, the leader, the cards played since (comma-separated) and
+/// North-South's target from the start. Returns the position, the tricks
+/// North-South have won in the cards played, and the target.
+///
+/// # Panics
+/// On arguments that do not describe a legal play (these are tools).
+#[must_use]
+pub fn drill_position(args: &[String]) -> (Position, i32, i32) {
+    let deal = args[1].parse().expect("a PBN deal");
+    let strain = args[2].parse().expect("a strain");
+    let leader = args[3].parse().expect("a seat");
+    let ns_target: i32 = args[5].parse().expect("a number");
+    let mut position = Position::new(deal, strain, leader, &[]).expect("a position");
+    let mut ns_won = 0;
+    for card in args[4].split(',').filter(|s| !s.is_empty()) {
+        let card: Card = card.parse().expect("a card");
+        let (next, winner) = position.play(card).expect("a legal card");
+        ns_won += i32::from(winner.is_some_and(|w| w.index() & 1 == 0));
+        position = next;
+    }
+    (position, ns_won, ns_target)
+}
