@@ -119,6 +119,34 @@ impl ThresholdSolver {
     }
 }
 
+impl ThresholdSolver {
+    /// Like [`fresh_solve`], but with this context's transposition table
+    /// as earlier calls left it (DDS keeps it for a position of the same
+    /// deal): the score and the trick nodes this call searched.
+    ///
+    /// # Panics
+    /// If DDS reports an error.
+    #[must_use]
+    pub fn solve_keeping_table(&mut self, position: &Position, target: i32) -> (i32, u64) {
+        let deal = dds_bridge_sys::Deal::from(board(position));
+        let mut result = dds_bridge_sys::FutureTricks::default();
+        // SAFETY: the handle is live and owned by self; the pointers are
+        // valid for the duration of the call.
+        let status = unsafe {
+            dds_bridge_sys::dds_solve_board(
+                self.handle.as_ptr(),
+                &raw const deal,
+                target,
+                1,
+                1,
+                &raw mut result,
+            )
+        };
+        assert_eq!(status, 1, "DDS error code {status}");
+        (result.score[0], u64::try_from(result.nodes).unwrap_or(0))
+    }
+}
+
 /// DDS's answer for `position` from an empty transposition table, and the
 /// trick nodes it searched (the trick starts it entered, as
 /// [`dd::Stats::trick_starts`] counts ours). `target` is the tricks the

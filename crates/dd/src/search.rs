@@ -737,17 +737,71 @@ impl Search {
             2 => (24, 4, 4),
             _ => (27, 6, 8),
         };
+        let partner_winning = (winner_seat & 1) == (seat & 1);
+        let lho_beats_winning = can_beat(lho, winning, led, trump);
+        let overtake = if node.trick_len == 2 && trump == NOTRUMP && best == 0 && !lho_beats_winning
+        {
+            self.unblocking_overtake(node, seat, led, winning)
+        } else {
+            NO_MOVE
+        };
         Follow {
             led,
             winning,
-            partner_winning: (winner_seat & 1) == (seat & 1),
+            partner_winning,
+            overtake,
             lho,
-            lho_beats_winning: can_beat(lho, winning, led, trump),
+            lho_beats_winning,
             all: node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
             divisor,
             kx,
             bare_ace,
         }
+    }
+
+    /// DDS's unblocking overtake (its `WeightAllocNTNotvoid2`): partner led
+    /// the winning card, the last hand cannot beat it and partner has no
+    /// more of the suit. If we hold the suit's best cards, enough of them
+    /// that after overtaking the rest outlast both opponents' cards, the
+    /// lowest card that overtakes (as the first of its group) is returned.
+    fn unblocking_overtake(&self, node: &Node, seat: usize, led: usize, lead: u8) -> u8 {
+        let partner = (seat + 2) & 3;
+        let h = &node.hands;
+        if holding(h[partner], led) != 0 {
+            return NO_MOVE;
+        }
+        let mine = holding(h[seat], led);
+        let in_hands = holding(h[0] | h[1] | h[2] | h[3], led);
+        let lead_rank = u32::from(lead & 15);
+        let top = 15 - in_hands.leading_zeros();
+        if mine >> top & 1 == 0 || top < lead_rank {
+            return NO_MOVE;
+        }
+        // Our run of the suit's best cards, the lead's card counted gone.
+        let others = in_hands & !mine;
+        let run = if others == 0 {
+            mine.count_ones()
+        } else {
+            (mine >> (16 - others.leading_zeros())).count_ones()
+        };
+        let second = holding(h[(seat + 3) & 3], led).count_ones();
+        let fourth = holding(h[(seat + 1) & 3], led).count_ones();
+        if fourth.saturating_sub(1).max(second) > run - 1 {
+            return NO_MOVE;
+        }
+        // The lowest card above the lead's, moved up to the first card of
+        // its group (the group ends at the next live card of another hand).
+        let live = holding(node.live(), led);
+        let above = mine & !((2u16 << lead_rank) - 1);
+        let mut r = above.trailing_zeros();
+        loop {
+            let higher = live & !((2u16 << r) - 1);
+            if higher == 0 || mine >> higher.trailing_zeros() & 1 == 0 {
+                break;
+            }
+            r = higher.trailing_zeros();
+        }
+        (16 * led) as u8 + r as u8
     }
 
     #[inline]
@@ -764,6 +818,9 @@ impl Search {
         let led = f.led;
         if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
             return self.second_hand_ruff_or_discard(node, seat, card, led);
+        }
+        if node.trick_len == 1 && suit_of(card) == led && trump == NOTRUMP {
+            return self.second_hand_follow_nt(node, seat, card);
         }
         let winning = f.winning;
         let rank = i16::from(card & 15);
@@ -795,7 +852,8 @@ impl Search {
         if f.partner_winning {
             // Partner is winning the trick.
             if last || !f.lho_beats_winning {
-                return -rank + discard_penalty();
+                let unblock = if card == f.overtake { 20 } else { 0 };
+                return -rank + discard_penalty() + unblock;
             }
             if beats(card, winning, trump) && !can_beat(lho, card, led, trump) {
                 return 50 - rank;
@@ -858,6 +916,9 @@ struct Follow {
     winning: u8,
     /// Whether the follower's partner is winning it.
     partner_winning: bool,
+    /// The card (a group's first) with which a third hand in notrump
+    /// overtakes partner's winning lead to run the suit, or [`NO_MOVE`].
+    overtake: u8,
     /// The hand of the next player.
     lho: u64,
     /// Whether the next player can beat the winning card.
@@ -871,7 +932,70 @@ struct Follow {
     bare_ace: i16,
 }
 
+/// What a second hand following suit weighs, as DDS's second-hand weights
+/// see the trick: the lead's rank, the highest and lowest card of the
+/// third hand and of partner in the suit led (0 for none), the card's rank,
+/// its place from the top among the cards still in the hands (1 for the
+/// best) and whether the next card down in the hands is ours too.
+struct SecondHand {
+    lead: u32,
+    max3rd: u32,
+    min3rd: u32,
+    maxpd: u32,
+    minpd: u32,
+    rank: u32,
+    place: i16,
+    sequence: bool,
+}
+
+impl SecondHand {
+    fn new(node: &Node, seat: usize, card: u8) -> SecondHand {
+        let led = suit_of(node.trick[0]);
+        let h = &node.hands;
+        let third = holding(h[(seat + 1) & 3], led);
+        let pd = holding(h[(seat + 2) & 3], led);
+        let max = |x: u16| if x == 0 { 0 } else { 15 - x.leading_zeros() };
+        let min = |x: u16| if x == 0 { 0 } else { x.trailing_zeros() };
+        let rank = u32::from(card & 15);
+        let in_hands = holding(h[0] | h[1] | h[2] | h[3], led);
+        let below = in_hands & ((1u16 << rank) - 1);
+        let mine = holding(h[seat], led);
+        SecondHand {
+            lead: u32::from(node.trick[0] & 15),
+            max3rd: max(third),
+            min3rd: min(third),
+            maxpd: max(pd),
+            minpd: min(pd),
+            rank,
+            place: 1 + (in_hands >> rank >> 1).count_ones() as i16,
+            sequence: below != 0 && mine >> (15 - below.leading_zeros()) & 1 != 0,
+        }
+    }
+}
+
 impl Search {
+    /// Ordering score of a second hand following suit in notrump, DDS's
+    /// `WeightAllocNTNotvoid1`: low when partner beats both opponents; else
+    /// a card that beats both first, then splitting a sequence, and low
+    /// cards lowest first.
+    fn second_hand_follow_nt(&self, node: &Node, seat: usize, card: u8) -> i16 {
+        let c = SecondHand::new(node, seat, card);
+        let rank = c.rank as i16;
+        if c.maxpd > c.lead && c.maxpd > c.max3rd {
+            -rank
+        } else if c.rank > c.lead && c.rank > c.max3rd {
+            81 - rank
+        } else if c.min3rd > c.rank || c.minpd > c.rank {
+            -3 + c.place
+        } else if c.rank < c.lead {
+            -11 + c.place
+        } else if c.sequence {
+            10 + c.place
+        } else {
+            13 - rank
+        }
+    }
+
     /// Ordering score of a second hand void in a side suit led in a trump
     /// contract: discard when partner, last to play, will win the trick
     /// anyway; otherwise ruff, cheaply when the third hand follows.
@@ -1111,4 +1235,79 @@ fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
         }
         count
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Node, Search};
+    use crate::tt::NO_MOVE;
+    use cards::{Card, Deal, Seat};
+
+    /// The hands of a PBN deal string as the search holds them.
+    fn hands(pbn: &str) -> [u64; 4] {
+        let deal: Deal = pbn.parse().unwrap_or_else(|e| panic!("{pbn}: {e}"));
+        let hands = deal.hands();
+        std::array::from_fn(|h| hands[Seat::ALL[h]].0)
+    }
+
+    /// A card as the search indexes it.
+    fn card(name: &str) -> u8 {
+        let c: Card = name.parse().unwrap();
+        16 * c.suit.index() as u8 + c.rank.number()
+    }
+
+    /// East has led the diamond king, his last diamond, and South has
+    /// discarded a club: West to play with `west`, North last with `north`.
+    fn after_the_king(north: &str, west: &str) -> Node {
+        let pbn = format!("N:.2.{north}. .3..2 2...4 ..{west}.");
+        Node {
+            hands: hands(&pbn),
+            trick: [card("DK"), card("C3"), 0],
+            trick_len: 2,
+            leader: 1,
+        }
+    }
+
+    #[test]
+    fn third_hand_overtakes_to_run_the_suit_partner_cannot_continue() {
+        let search = Search::new(10);
+        // After the ace, West's queen and five against North's one card
+        // left: the suit runs.
+        let node = after_the_king("T9", "AQ5");
+        assert_eq!(
+            search.unblocking_overtake(&node, 3, 2, card("DK")),
+            card("DA")
+        );
+        // North keeps two diamonds after the trick: the queen alone does not
+        // outlast them.
+        let node = after_the_king("T98", "AQ5");
+        assert_eq!(search.unblocking_overtake(&node, 3, 2, card("DK")), NO_MOVE);
+        // North holds the queen: West's run is the ace alone.
+        let node = after_the_king("Q9", "A85");
+        assert_eq!(search.unblocking_overtake(&node, 3, 2, card("DK")), NO_MOVE);
+    }
+
+    #[test]
+    fn second_hand_in_notrump_plays_low_when_partner_beats_both_opponents() {
+        let search = Search::new(10);
+        // West leads the diamond jack; North holds QT8, East K5 and South
+        // the ace: North plays low, the eight first.
+        let node = Node {
+            hands: hands("N:..QT8. ..K5. ..A4. ..97."),
+            trick: [card("DJ"), 0, 0],
+            trick_len: 1,
+            leader: 3,
+        };
+        let score = |c| search.second_hand_follow_nt(&node, 0, card(c));
+        assert!(score("D8") > score("DT") && score("DT") > score("DQ"));
+        // Without the ace in South, North's queen cannot beat East's king
+        // but, in sequence with the ten now that the jack is played, is
+        // split first; of the low cards the lowest comes first.
+        let node = Node {
+            hands: hands("N:..QT8. ..K5. ..64. ..97."),
+            ..node
+        };
+        let score = |c| search.second_hand_follow_nt(&node, 0, card(c));
+        assert!(score("DQ") > score("D8") && score("D8") > score("DT"));
+    }
 }
