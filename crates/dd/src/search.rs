@@ -738,20 +738,18 @@ impl Search {
             _ => (27, 6, 8),
         };
         let partner_winning = (winner_seat & 1) == (seat & 1);
-        let lho_beats_winning = can_beat(lho, winning, led, trump);
-        let overtake = if node.trick_len == 2 && trump == NOTRUMP && best == 0 && !lho_beats_winning
-        {
-            self.unblocking_overtake(node, seat, led, winning)
+        let third = if node.trick_len == 2 {
+            let lho_beats_winning = can_beat(lho, winning, led, trump);
+            self.third_hand_context(node, seat, led, winning, partner_winning, lho_beats_winning)
         } else {
-            NO_MOVE
+            ThirdHand::default()
         };
         Follow {
             led,
             winning,
             partner_winning,
-            overtake,
+            third,
             lho,
-            lho_beats_winning,
             all: node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
             divisor,
             kx,
@@ -789,19 +787,222 @@ impl Search {
         if fourth.saturating_sub(1).max(second) > run - 1 {
             return NO_MOVE;
         }
-        // The lowest card above the lead's, moved up to the first card of
-        // its group (the group ends at the next live card of another hand).
+        lowest_move_above(mine, holding(node.live(), led), lead_rank, led)
+    }
+
+    /// DDS's third hand in notrump (`WeightAllocNTNotvoid2`, its
+    /// `RankForcesAce`), when the fourth hand can beat both the trick's
+    /// winning card and our best card: the card that forces out the fourth
+    /// hand's best, the cheapest above its second best (when that is above
+    /// the winning card), or else, against the second hand's card, the
+    /// cheapest that beats it. [`NO_MOVE`] for none.
+    fn forcing_card(
+        &self,
+        node: &Node,
+        seat: usize,
+        led: usize,
+        winning: u8,
+        partner_winning: bool,
+    ) -> u8 {
+        let mine = holding(node.hands[seat], led);
+        let fourth = holding(node.hands[(seat + 1) & 3], led);
         let live = holding(node.live(), led);
-        let above = mine & !((2u16 << lead_rank) - 1);
-        let mut r = above.trailing_zeros();
+        let w = u32::from(winning & 15);
+        // The fourth hand's top run: its cards down to the first live card
+        // of another hand.
+        let mut r = 15 - fourth.leading_zeros();
         loop {
-            let higher = live & !((2u16 << r) - 1);
-            if higher == 0 || mine >> higher.trailing_zeros() & 1 == 0 {
+            let below = live & ((1u16 << r) - 1);
+            if below == 0 || fourth >> (15 - below.leading_zeros()) & 1 == 0 {
                 break;
             }
-            r = higher.trailing_zeros();
+            r = 15 - below.leading_zeros();
         }
-        (16 * led) as u8 + r as u8
+        let second = fourth & ((1u16 << r) - 1);
+        if second == 0 {
+            return NO_MOVE;
+        }
+        let second = 15 - second.leading_zeros();
+        if second > w {
+            lowest_move_above(mine, live, second, led)
+        } else if !partner_winning {
+            lowest_move_above(mine, live, w, led)
+        } else {
+            NO_MOVE
+        }
+    }
+
+    /// What a third hand following suit needs to know of the trick, after
+    /// DDS's `WeightAllocNTNotvoid2` and `WeightAllocTrumpNotvoid2`.
+    fn third_hand_context(
+        &self,
+        node: &Node,
+        seat: usize,
+        led: usize,
+        winning: u8,
+        partner_winning: bool,
+        lho_beats_winning: bool,
+    ) -> ThirdHand {
+        let trump = self.trump;
+        let mine = holding(node.hands[seat], led);
+        let fourth = holding(node.hands[(seat + 1) & 3], led);
+        let w = u32::from(winning & 15);
+        let max3rd = if mine == 0 {
+            0
+        } else {
+            15 - mine.leading_zeros()
+        };
+        let max4th = if fourth == 0 {
+            0
+        } else {
+            15 - fourth.leading_zeros()
+        };
+        let min4th = if fourth == 0 {
+            0
+        } else {
+            fourth.trailing_zeros()
+        };
+        let too_low = max3rd < min4th || max3rd < w;
+        let mut third = ThirdHand {
+            max4th,
+            ..ThirdHand::default()
+        };
+        if trump == NOTRUMP {
+            let partner_wins = partner_winning && !lho_beats_winning;
+            if partner_wins && node.trick[0] == winning {
+                third.overtake = self.unblocking_overtake(node, seat, led, winning);
+            }
+            third.low = too_low || partner_wins;
+        } else if led == trump {
+            third.low = too_low || (partner_winning && w > max4th);
+        } else if suit_of(winning) == trump {
+            // The second hand has ruffed: we can only follow.
+            third.low = true;
+        } else if partner_winning {
+            third.low = max4th == 0 || w > max4th || too_low;
+        } else if max4th == 0 {
+            third.cheap_beat = true;
+        } else {
+            third.low = too_low;
+        }
+        if !third.low && !third.cheap_beat && max4th > max3rd {
+            third.force = self.forcing_card(node, seat, led, winning, partner_winning);
+        }
+        third
+    }
+
+    /// DDS's third hand following suit (`WeightAllocNTNotvoid2`,
+    /// `WeightAllocTrumpNotvoid2`): low (or in notrump the unblocking
+    /// overtake) when partner wins the trick anyway or our cards cannot
+    /// matter; the cheapest card beating the second hand's when the fourth
+    /// hand is void; else a card that wins the trick, then the card forcing
+    /// out the fourth hand's best, then low.
+    fn third_hand_follow(f: &Follow, card: u8) -> i16 {
+        let rank = i16::from(card & 15);
+        let t = &f.third;
+        if t.low {
+            return -rank + if card == t.overtake { 20 } else { 0 };
+        }
+        let beats_winning = card & 15 > f.winning & 15;
+        if t.cheap_beat {
+            return if beats_winning { 20 - rank } else { -rank };
+        }
+        let wins = beats_winning && u32::from(card & 15) > t.max4th;
+        (if wins { 60 - rank } else { -rank }) + if card == t.force { 20 } else { 0 }
+    }
+
+    /// DDS's third hand void in the suit led in a trump contract
+    /// (`WeightAllocTrumpVoid2`): discards small from long suits; no ruff
+    /// of partner's sure winner; no underruff; else ruffs by what the
+    /// fourth hand can still do, low ruffs first.
+    fn third_hand_void_trump(&self, node: &Node, seat: usize, f: &Follow, card: u8) -> i16 {
+        let trump = self.trump;
+        let led = f.led;
+        let s = suit_of(card);
+        let rank = i16::from(card & 15);
+        let len = holding(node.hands[seat], s).count_ones() as i16;
+        if led == trump || s != trump {
+            return -rank + len * 64 / 40;
+        }
+        let h = &node.hands;
+        let fourth = h[(seat + 1) & 3];
+        let max4th = holding(fourth, led);
+        let fourth_trumps = holding(fourth, trump);
+        let lead = node.trick[0];
+        if f.partner_winning
+            && lead & 15 > max4th.checked_ilog2().unwrap_or(0) as u8
+            && (max4th != 0 || fourth_trumps == 0)
+        {
+            return -rank - 50;
+        }
+        let add = len * 64 / 50;
+        let above_fourth = 1u16 << (card & 15) > fourth_trumps;
+        if suit_of(f.winning) == trump && card & 15 < f.winning & 15 {
+            let all = holding(f.all, trump);
+            let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+            -32 + place + len * 64 / 40
+        } else if f.partner_winning {
+            if max4th != 0 {
+                // Partner led from the suit's second best: not ruffed.
+                let start = holding(f.all, led) | 1u16 << (lead & 15);
+                let second = start & !(1u16 << (15 - start.leading_zeros()));
+                let second = 15 - second.leading_zeros();
+                let partner_second = u32::from(lead & 15) == second
+                    || holding(h[node.leader as usize], led) >> second & 1 != 0;
+                if partner_second {
+                    36 - rank + add
+                } else {
+                    48 - rank + add
+                }
+            } else if above_fourth {
+                48 - rank + add
+            } else {
+                -12 - rank + add
+            }
+        } else if max4th != 0 {
+            72 - rank + add
+        } else if above_fourth {
+            48 - rank + add
+        } else {
+            36 - rank + add
+        }
+    }
+
+    /// DDS's fourth hand void in the suit led in a trump contract
+    /// (`WeightAllocTrumpVoid3`): no ruff of partner's winner, an overruff
+    /// or a cheap ruff that wins, else a discard from a long suit.
+    fn fourth_hand_void_trump(&self, node: &Node, seat: usize, f: &Follow, card: u8) -> i16 {
+        let trump = self.trump;
+        let s = suit_of(card);
+        let rank = i16::from(card & 15);
+        let mine = holding(node.hands[seat], s);
+        let len = mine.count_ones() as i16;
+        let all = holding(f.all, s);
+        let rest = all & !(1u16 << (15 - all.leading_zeros()));
+        let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+        let val = len * 64 / 24 - if len == 2 && holds_second { 2 } else { 0 };
+        let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+        if f.led == trump {
+            -rank + val
+        } else if f.partner_winning {
+            if s == trump {
+                2 - rank + val
+            } else {
+                25 - rank + val
+            }
+        } else if suit_of(f.winning) == trump {
+            if s != trump {
+                14 - rank + val
+            } else if card & 15 > f.winning & 15 {
+                33 + place
+            } else {
+                -13 + place
+            }
+        } else if s == trump {
+            33 + place
+        } else {
+            14 - rank + val
+        }
     }
 
     #[inline]
@@ -819,8 +1020,19 @@ impl Search {
         if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
             return self.second_hand_ruff_or_discard(node, seat, card, led);
         }
-        if node.trick_len == 1 && suit_of(card) == led && trump == NOTRUMP {
-            return self.second_hand_follow_nt(node, seat, card);
+        if suit_of(card) == led {
+            if node.trick_len == 1 && trump == NOTRUMP {
+                return self.second_hand_follow_nt(node, seat, card);
+            }
+            if node.trick_len == 2 {
+                return Self::third_hand_follow(f, card);
+            }
+        } else if trump != NOTRUMP && node.trick_len >= 2 {
+            return if node.trick_len == 2 {
+                self.third_hand_void_trump(node, seat, f, card)
+            } else {
+                self.fourth_hand_void_trump(node, seat, f, card)
+            };
         }
         let winning = f.winning;
         let rank = i16::from(card & 15);
@@ -849,45 +1061,34 @@ impl Search {
         };
         let last = node.trick_len == 3;
         let lho = f.lho;
+        // Left here: the second hand following suit in a trump contract,
+        // the fourth hand following suit, and discards in notrump.
         if f.partner_winning {
-            // Partner is winning the trick.
-            if last || !f.lho_beats_winning {
-                let unblock = if card == f.overtake { 20 } else { 0 };
-                return -rank + discard_penalty() + unblock;
-            }
-            if beats(card, winning, trump) && !can_beat(lho, card, led, trump) {
-                return 50 - rank;
-            }
             -rank + discard_penalty()
         } else if beats(card, winning, trump) {
             if last {
                 return 100 - rank;
             }
-            if node.trick_len == 1 && suit_of(card) == led {
-                // Partner, last to play, beats the lead and everything the
-                // third hand holds: leave the trick to partner.
-                let fourth = holding(node.hands[(seat + 2) & 3], led);
-                let third = holding(lho, led);
-                let third_ruffs =
-                    trump != NOTRUMP && led != trump && third == 0 && holding(lho, trump) != 0;
-                if !third_ruffs && fourth > (third | 1u16 << (winning & 15)) {
-                    return -rank;
-                }
+            debug_assert!(node.trick_len == 1 && suit_of(card) == led);
+            // Partner, last to play, beats the lead and everything the third
+            // hand holds: leave the trick to partner.
+            let fourth = holding(node.hands[(seat + 2) & 3], led);
+            let third = holding(lho, led);
+            let third_ruffs =
+                trump != NOTRUMP && led != trump && third == 0 && holding(lho, trump) != 0;
+            if !third_ruffs && fourth > (third | 1u16 << (winning & 15)) {
+                return -rank;
             }
 
-            // Second or third hand: the next player is the only opponent
-            // still to play.
             if !can_beat(lho, card, led, trump) {
                 90 - rank
-            } else if node.trick_len == 1 {
+            } else {
                 let place = 1 + (holding(live, led) >> (card & 15) >> 1).count_ones() as i16;
                 if group.1 - group.0 > 1 {
                     10 + place
                 } else {
                     13 - rank
                 }
-            } else {
-                20 - rank
             }
         } else if node.trick_len == 1 && suit_of(card) == led {
             // Second hand, too low to win: a card below both other hands'
@@ -916,13 +1117,10 @@ struct Follow {
     winning: u8,
     /// Whether the follower's partner is winning it.
     partner_winning: bool,
-    /// The card (a group's first) with which a third hand in notrump
-    /// overtakes partner's winning lead to run the suit, or [`NO_MOVE`].
-    overtake: u8,
+    /// A third hand's view of the trick (see [`ThirdHand`]).
+    third: ThirdHand,
     /// The hand of the next player.
     lho: u64,
-    /// Whether the next player can beat the winning card.
-    lho_beats_winning: bool,
     /// The cards still in the hands.
     all: u64,
     /// The discard weights of this seat in the trick: the divisor of the
@@ -930,6 +1128,57 @@ struct Follow {
     divisor: i16,
     kx: i16,
     bare_ace: i16,
+}
+
+/// A third hand's view of the trick for the ordering of its cards.
+#[derive(Clone, Copy)]
+struct ThirdHand {
+    /// Every card is ordered low first: partner wins the trick anyway, or
+    /// our cards cannot matter.
+    low: bool,
+    /// The fourth hand is void in a side suit the second hand is winning:
+    /// the cheapest card beating the second hand's first.
+    cheap_beat: bool,
+    /// The fourth hand's best card in the suit led (0 for none).
+    max4th: u32,
+    /// The card forcing out the fourth hand's best (see
+    /// [`Search::forcing_card`]), or [`NO_MOVE`].
+    force: u8,
+    /// The card (a group's first) with which a third hand in notrump
+    /// overtakes partner's winning lead to run the suit (see
+    /// [`Search::unblocking_overtake`]), or [`NO_MOVE`].
+    overtake: u8,
+}
+
+impl Default for ThirdHand {
+    fn default() -> Self {
+        ThirdHand {
+            low: false,
+            cheap_beat: false,
+            max4th: 0,
+            force: NO_MOVE,
+            overtake: NO_MOVE,
+        }
+    }
+}
+
+/// The lowest of our moves (a move is the first card of its group) above
+/// `rank` in suit `s`: the group of our lowest card above it runs up to the
+/// next live card of another hand. [`NO_MOVE`] if we hold none above it.
+fn lowest_move_above(mine: u16, live: u16, rank: u32, s: usize) -> u8 {
+    let above = mine & !((2u16 << rank) - 1);
+    if above == 0 {
+        return NO_MOVE;
+    }
+    let mut r = above.trailing_zeros();
+    loop {
+        let higher = live & !((2u16 << r) - 1);
+        if higher == 0 || mine >> higher.trailing_zeros() & 1 == 0 {
+            break;
+        }
+        r = higher.trailing_zeros();
+    }
+    (16 * s) as u8 + r as u8
 }
 
 /// What a second hand following suit weighs, as DDS's second-hand weights
