@@ -183,8 +183,8 @@ pub(crate) struct Search {
     /// forgotten at each root search.
     killers: [u8; 14],
     pub tt: TranspositionTable,
-    /// Whether the CPU has BMI2, for [`Search::shape`].
-    #[cfg(target_arch = "x86_64")]
+    /// Whether the CPU has BMI2, for [`Search::shape`] and
+    /// [`completed_trick_req`].
     bmi2: bool,
     pub nodes: u64,
     pub stats: Stats,
@@ -223,8 +223,7 @@ impl Search {
             trump: NOTRUMP,
             killers: [NO_MOVE; 14],
             tt: TranspositionTable::new(log2_entries),
-            #[cfg(target_arch = "x86_64")]
-            bmi2: std::arch::is_x86_feature_detected!("bmi2"),
+            bmi2: has_bmi2(),
             nodes: 0,
             stats: Stats::default(),
         }
@@ -431,7 +430,7 @@ impl Search {
         let (_, won) = child.play(card, self.trump);
         (
             won >= target,
-            completed_trick_req(&child, card, [0; 4], self.trump),
+            completed_trick_req(&child, card, [0; 4], self.trump, self.bmi2),
         )
     }
 
@@ -461,7 +460,7 @@ impl Search {
             }
             let (result, child_req) = self.search(&child, target - won);
             let mut move_req = if node.trick_len == 3 {
-                completed_trick_req(node, card, child_req, self.trump)
+                completed_trick_req(node, card, child_req, self.trump, self.bmi2)
             } else {
                 child_req
             };
@@ -1143,6 +1142,18 @@ impl Default for ThirdHand {
     }
 }
 
+/// Whether the CPU has BMI2 (`pext`, `pdep`).
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The table's key of a position: trump, leader and every hand's length in
 /// every suit.
 #[inline(always)]
@@ -1512,12 +1523,52 @@ fn absolute_card(node: &Node, relative: u8) -> u8 {
     (16 * s) as u8 + (15 - all.leading_zeros()) as u8
 }
 
+/// The requirement of a position before the card completing its trick,
+/// from the requirement `child` of the position after it (see
+/// [`completed_trick_req_with`]), with BMI2 where the CPU has it.
+#[inline]
+fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize, bmi2: bool) -> Req {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2 {
+        // SAFETY: the caller has checked that the CPU has BMI2.
+        return unsafe { completed_trick_req_bmi2(node, card, child, trump) };
+    }
+    let _ = bmi2;
+    completed_trick_req_with(node, card, child, trump, |mut x, k| {
+        for _ in 1..k {
+            x &= !(1u16 << (15 - x.leading_zeros()));
+        }
+        15 - x.leading_zeros()
+    })
+}
+
+/// [`completed_trick_req`] with the k-th highest card found by `pdep`.
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn completed_trick_req_bmi2(node: &Node, card: u8, child: Req, trump: usize) -> Req {
+    completed_trick_req_with(node, card, child, trump, |x, k| {
+        let x = u32::from(x);
+        std::arch::x86_64::_pdep_u32(1 << (x.count_ones() - k), x).trailing_zeros()
+    })
+}
+
 /// The requirement, in the live cards of `node` (three cards on the table),
 /// of the result after `card` completes the trick: the child's requirement
 /// `child` counts top cards among the survivors of the trick; and when two or
 /// more cards of the winning card's suit fell, the winner's rank decided the
 /// trick.
-fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
+/// `kth_highest(x, k)` gives the rank of the k-th highest card of `x`.
+#[inline(always)]
+fn completed_trick_req_with(
+    node: &Node,
+    card: u8,
+    child: Req,
+    trump: usize,
+    kth_highest: impl Fn(u16, u32) -> u32,
+) -> Req {
     let live = node.live();
     let mut trick = 1u64 << card;
     for &c in &node.trick {
@@ -1535,13 +1586,10 @@ fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize) -> Req {
         if child[s] != 0 {
             // The child's top k survivors, and the cards of the trick above
             // the lowest of them: every live card down to the k-th survivor.
-            let mut left = holding(survivors, s);
+            let left = holding(survivors, s);
             if left != 0 {
-                for _ in 1..child[s].min(left.count_ones() as u8) {
-                    left &= !(1u16 << (15 - left.leading_zeros()));
-                }
-                let kth = 15 - left.leading_zeros();
-                count = (holding(live, s) >> kth).count_ones() as u8;
+                let k = u32::from(child[s]).min(left.count_ones());
+                count = (holding(live, s) >> kth_highest(left, k)).count_ones() as u8;
             }
         }
         if by_rank && s == ws {
@@ -1618,6 +1666,54 @@ mod tests {
                 (portable.key, portable.owners),
                 "{hands:x?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_requirement_of_a_completed_trick_is_the_same_with_bmi2() {
+        if !super::has_bmi2() {
+            return;
+        }
+        let mut x: u64 = 777;
+        let mut next = |n: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        for _ in 0..2000 {
+            // Thirteen cards a hand; the first three hands' lowest cards are
+            // on the table and the fourth hand's lowest completes the trick.
+            let mut deck: Vec<u8> = (0..4)
+                .flat_map(|s| (2..=14).map(move |r| 16 * s + r))
+                .collect();
+            let mut hands = [0u64; 4];
+            for hand in &mut hands {
+                for _ in 0..13 {
+                    let c = deck.swap_remove(next(deck.len() as u64) as usize);
+                    *hand |= 1 << c;
+                }
+            }
+            let lowest = |h: u64| h.trailing_zeros() as u8;
+            let trick = [lowest(hands[0]), lowest(hands[1]), lowest(hands[2])];
+            for (h, &c) in hands.iter_mut().zip(&trick) {
+                *h &= !(1 << c);
+            }
+            let card = lowest(hands[3]);
+            let node = Node {
+                hands,
+                trick,
+                trick_len: 3,
+                leader: 0,
+            };
+            let child: [u8; 4] = std::array::from_fn(|_| next(14) as u8);
+            for trump in 0..5 {
+                assert_eq!(
+                    super::completed_trick_req(&node, card, child, trump, true),
+                    super::completed_trick_req(&node, card, child, trump, false),
+                    "{hands:x?} {trick:?} {card} {child:?}"
+                );
+            }
         }
     }
 
