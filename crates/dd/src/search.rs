@@ -3,10 +3,10 @@
 //! Positions are four `u64` bitboards (16 bits per suit, bit = rank number)
 //! plus the cards on the table. The search is an AND/OR tree: North-South
 //! nodes succeed if one move succeeds, East-West nodes if every move does.
-//! At trick boundaries it counts sure tricks (both sides' top trumps, the
-//! quick tricks of the side on lead, the tricks the other side cannot be
-//! denied) and then consults the transposition table before generating
-//! moves.
+//! At trick boundaries it counts both sides' top trumps, consults the
+//! transposition table, and then counts the other sure tricks (the quick
+//! tricks of the side on lead, the tricks the other side cannot be denied)
+//! before generating moves.
 
 use crate::quick::{best_owners, later_tricks, quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
@@ -352,10 +352,13 @@ impl Search {
             return self.last_trick(node, target);
         }
         self.stats.boundaries += 1;
-        // Sure tricks first: cheaper than a probe, and what they settle
-        // depends on fewer cards than a table entry would.
-        if let Some((result, req)) = self.sure_tricks_cut(node, target, left) {
-            return (result, req);
+        // The top trumps, then the table, then the other sure-trick counts:
+        // the counts settle with fewer cards required than an entry would,
+        // but they cost more than a probe. Counting before the probe
+        // searched 4 to 9% fewer trick starts but took 1 to 7% more time
+        // (tables of 50 deals, seeds 1 to 3).
+        if let Some(cut) = self.top_trumps_cut(node, target, left) {
+            return cut;
         }
         let shape = self.shape(node);
         let hint = match self.tt.probe(&shape, target) {
@@ -365,6 +368,9 @@ impl Search {
             }
             Lookup::Miss(hint) => hint,
         };
+        if let Some(cut) = self.counted_tricks_cut(node, target, left) {
+            return cut;
+        }
         let (result, best, req) = self.search_moves(node, target, hint);
         let best = if best == NO_MOVE {
             NO_MOVE
@@ -390,8 +396,12 @@ impl Search {
         target: i32,
         left: i32,
     ) -> Option<(bool, Req)> {
-        let leader = node.leader as usize;
-        // Trumps above all the other side's: a floor for either side.
+        self.top_trumps_cut(node, target, left)
+            .or_else(|| self.counted_tricks_cut(node, target, left))
+    }
+
+    /// Trumps above all the other side's: a floor for either side.
+    fn top_trumps_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
         for seat in [0, 1] {
             let need = if seat == 0 { target } else { left - target + 1 };
             let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump, need);
@@ -400,6 +410,13 @@ impl Search {
                 return Some((seat == 0, sure_req));
             }
         }
+        None
+    }
+
+    /// The quick tricks of the side on lead (a floor for it) and the tricks
+    /// the other side is sure of (a ceiling for the leader).
+    fn counted_tricks_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
+        let leader = node.leader as usize;
         let need = if leader & 1 == 0 {
             target
         } else {
@@ -410,7 +427,6 @@ impl Search {
             self.stats.quick_cuts += 1;
             return Some((leader & 1 == 0, sure_req));
         }
-        // Tricks the side not on lead is sure of: a ceiling for the leader.
         let (theirs, theirs_req) = later_tricks(&node.hands, leader, self.trump, left);
         if theirs > left - need {
             self.stats.later_cuts += 1;
