@@ -159,24 +159,10 @@ impl ThresholdSolver {
 /// If DDS reports an error.
 #[must_use]
 pub fn fresh_solve(position: &Position, target: i32) -> (i32, u64) {
-    let solver = ThresholdSolver::default();
-    let deal = dds_bridge_sys::Deal::from(board(position));
-    let mut result = dds_bridge_sys::FutureTricks::default();
-    // SAFETY: the handle is live and owned by `solver`; the pointers are
-    // valid for the duration of the call.
-    let status = unsafe {
-        dds_bridge_sys::dds_solver_context_reset_for_solve(solver.handle.as_ptr());
-        dds_bridge_sys::dds_solve_board(
-            solver.handle.as_ptr(),
-            &raw const deal,
-            target,
-            1,
-            1,
-            &raw mut result,
-        )
-    };
-    assert_eq!(status, 1, "DDS error code {status}");
-    (result.score[0], u64::try_from(result.nodes).unwrap_or(0))
+    let mut solver = ThresholdSolver::default();
+    // SAFETY: the handle is live and owned by `solver`.
+    unsafe { dds_bridge_sys::dds_solver_context_reset_for_solve(solver.handle.as_ptr()) };
+    solver.solve_keeping_table(position, target)
 }
 
 /// Their card as ours.

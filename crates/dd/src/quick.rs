@@ -899,13 +899,13 @@ pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::{cash_around_entry, one_sure_trick, quick_tricks};
     use crate::NOTRUMP;
     use cards::{Deal, Seat};
 
     /// The hands of a PBN deal string as the search holds them.
-    fn hands(pbn: &str) -> [u64; 4] {
+    pub(crate) fn hands(pbn: &str) -> [u64; 4] {
         let deal: Deal = pbn.parse().unwrap_or_else(|e| panic!("{pbn}: {e}"));
         let hands = deal.hands();
         std::array::from_fn(|h| hands[Seat::ALL[h]].0)

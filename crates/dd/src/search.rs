@@ -1183,10 +1183,13 @@ fn shape_key(node: &Node, trump: usize) -> u128 {
     key
 }
 
-/// [`Search::shape`] on any CPU.
-fn shape_portable(node: &Node, trump: usize) -> Shape {
-    let mut owners: u128 = 0;
+/// The shape of `node`, each suit's lane of owner codes made by `lane`
+/// from the suit's live cards and the two owner bits' cards: the low bit
+/// set for East and West, the high bit for South and West.
+#[inline(always)]
+fn shape_with(node: &Node, trump: usize, lane: impl Fn(u16, u16, u16) -> u32) -> Shape {
     let h = &node.hands;
+    let mut owners: u128 = 0;
     for s in 0..4 {
         let (n, e, so, w) = (
             holding(h[0], s),
@@ -1194,14 +1197,21 @@ fn shape_portable(node: &Node, trump: usize) -> Shape {
             holding(h[2], s),
             holding(h[3], s),
         );
-        let mut live = n | e | so | w;
+        owners |= u128::from(lane(n | e | so | w, e | w, so | w)) << (32 * s);
+    }
+    Shape {
+        key: shape_key(node, trump),
+        owners,
+    }
+}
+
+/// [`Search::shape`] on any CPU.
+fn shape_portable(node: &Node, trump: usize) -> Shape {
+    shape_with(node, trump, |mut live, low_bit, high_bit| {
         // Owners of the live cards from the highest down, two bits each,
         // left-aligned in the suit's 32-bit lane: built from the lowest card
         // up, each new card pushing the others down a place (a short
-        // dependency chain: clearing the lowest bit and a shift). The
-        // owner's low bit is set for East and West, its high bit for South
-        // and West.
-        let (low_bit, high_bit) = (e | w, so | w);
+        // dependency chain: clearing the lowest bit and a shift).
         let mut code: u32 = 0;
         while live != 0 {
             let bit = live & live.wrapping_neg();
@@ -1209,12 +1219,8 @@ fn shape_portable(node: &Node, trump: usize) -> Shape {
             let owner = u32::from(low_bit & bit != 0) | (u32::from(high_bit & bit != 0) << 1);
             code = (code >> 2) | (owner << 30);
         }
-        owners |= u128::from(code) << (32 * s);
-    }
-    Shape {
-        key: shape_key(node, trump),
-        owners,
-    }
+        code
+    })
 }
 
 /// [`Search::shape`] with BMI2: each suit's owner bits gathered from the
@@ -1227,31 +1233,18 @@ fn shape_portable(node: &Node, trump: usize) -> Shape {
 #[target_feature(enable = "bmi2")]
 unsafe fn shape_bmi2(node: &Node, trump: usize) -> Shape {
     use std::arch::x86_64::{_pdep_u32, _pext_u32};
-    let mut owners: u128 = 0;
-    let h = &node.hands;
-    for s in 0..4 {
-        let (n, e, so, w) = (
-            holding(h[0], s),
-            holding(h[1], s),
-            holding(h[2], s),
-            holding(h[3], s),
-        );
-        let live = u32::from(n | e | so | w);
+    shape_with(node, trump, |live, low_bit, high_bit| {
+        let live = u32::from(live);
         let count = live.count_ones();
         if count == 0 {
-            continue;
+            return 0;
         }
-        let low = _pext_u32(u32::from(e | w), live);
-        let high = _pext_u32(u32::from(so | w), live);
+        let low = _pext_u32(u32::from(low_bit), live);
+        let high = _pext_u32(u32::from(high_bit), live);
         // The lowest card in the lowest two bits; left-aligned, the highest
         // card takes the lane's top bits.
-        let code = (_pdep_u32(low, 0x5555_5555) | _pdep_u32(high, 0xAAAA_AAAA)) << (32 - 2 * count);
-        owners |= u128::from(code) << (32 * s);
-    }
-    Shape {
-        key: shape_key(node, trump),
-        owners,
-    }
+        (_pdep_u32(low, 0x5555_5555) | _pdep_u32(high, 0xAAAA_AAAA)) << (32 - 2 * count)
+    })
 }
 
 /// The lowest of our moves (a move is the first card of its group) above
@@ -1618,15 +1611,9 @@ fn completed_trick_req_with(
 #[cfg(test)]
 mod tests {
     use super::{Node, Search};
+    use crate::quick::tests::hands;
     use crate::tt::NO_MOVE;
-    use cards::{Card, Deal, Seat};
-
-    /// The hands of a PBN deal string as the search holds them.
-    fn hands(pbn: &str) -> [u64; 4] {
-        let deal: Deal = pbn.parse().unwrap_or_else(|e| panic!("{pbn}: {e}"));
-        let hands = deal.hands();
-        std::array::from_fn(|h| hands[Seat::ALL[h]].0)
-    }
+    use cards::Card;
 
     /// A card as the search indexes it.
     fn card(name: &str) -> u8 {
