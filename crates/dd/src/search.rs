@@ -176,6 +176,18 @@ impl MoveList {
     }
 }
 
+/// What the moves tried so far at a node have established (see
+/// [`Search::try_move`]).
+struct Tried {
+    /// The requirement of the failures so far.
+    req: Req,
+    /// Per suit: cards outside this many top live cards are covered by a
+    /// failure already.
+    same_below: [u8; 4],
+    /// No move has been searched yet.
+    first: bool,
+}
+
 /// The search engine: trump, transposition table and node counter.
 pub(crate) struct Search {
     pub trump: usize,
@@ -455,55 +467,148 @@ impl Search {
     /// the requirement of the result.
     fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Req) {
         let seat = node.mover();
-        let moves = self.generate(node, seat, hint);
         let maximizing = seat & 1 == 0;
-        let mut req = [0u8; 4];
+        let mut tried = Tried {
+            req: [0; 4],
+            same_below: [u8::MAX; 4],
+            first: true,
+        };
+        // The last hand following suit: its first move is found without
+        // ordering the others, which most nodes never need (the first
+        // move cuts off at 99% of the cut nodes).
+        let mut skip = NO_MOVE;
+        if node.trick_len == 3 {
+            if let Some((card, group)) = self.fourth_hand_first(node, seat) {
+                if let Some(cut) = self.try_move(node, target, maximizing, card, group, &mut tried)
+                {
+                    return cut;
+                }
+                skip = card;
+            }
+        }
+        let moves = self.generate(node, seat, hint);
+        for i in 0..moves.len {
+            let card = moves.cards[i];
+            if card == skip {
+                continue;
+            }
+            if let Some(cut) =
+                self.try_move(node, target, maximizing, card, moves.groups[i], &mut tried)
+            {
+                return cut;
+            }
+        }
+        (!maximizing, NO_MOVE, tried.req)
+    }
+
+    /// Plays `card` (the first of its group) and searches the child, unless
+    /// an earlier failure of its suit already covers it. A cutoff is
+    /// returned as the node's result; a failure adds to `tried`.
+    #[inline(always)]
+    fn try_move(
+        &mut self,
+        node: &Node,
+        target: i32,
+        maximizing: bool,
+        card: u8,
+        (above, group_end): (u8, u8),
+        tried: &mut Tried,
+    ) -> Option<(bool, u8, Req)> {
+        let s = suit_of(card);
         // Per suit: once a move of the suit has failed with a result that
         // does not depend on its own card, every card of the suit outside the
         // top `same_below[s]` live cards gives the same result (swap the two
         // cards: nothing the result depends on changes), so it is skipped.
-        let mut same_below = [u8::MAX; 4];
-        for i in 0..moves.len {
-            let card = moves.cards[i];
-            let s = suit_of(card);
-            let (above, group_end) = moves.groups[i];
-            if above >= same_below[s] {
-                continue;
-            }
-            let (child, won) = node.play(card, self.trump);
-            if node.trick_len == 3 {
-                self.stats.trick_starts += 1;
-            }
-            let (result, child_req) = self.search(&child, target - won);
-            let mut move_req = if node.trick_len == 3 {
-                completed_trick_req(node, card, child_req, self.trump, self.bmi2)
-            } else {
-                child_req
-            };
-            if result == maximizing {
-                if node.trick_len == 0 {
-                    self.killers[node.tricks_left() as usize] = card;
-                }
-                self.stats.cutoffs[node.trick_len as usize] += 1;
-                if i == 0 {
-                    self.stats.first_cutoffs[node.trick_len as usize] += 1;
-                }
-                return (result, card, move_req);
-            }
-            // A failure covers the cards of this card's group that were not
-            // tried: if the answer depends on cards down into the group, it
-            // depends on the whole group. (A success needs only this card.)
-            if move_req[s] > above {
-                move_req[s] = move_req[s].max(group_end);
-            }
-            if move_req[s] <= above {
-                same_below[s] = same_below[s].min(move_req[s]);
-            }
-            for (r, m) in req.iter_mut().zip(move_req) {
-                *r = (*r).max(m);
-            }
+        if above >= tried.same_below[s] {
+            return None;
         }
-        (!maximizing, NO_MOVE, req)
+        let first = std::mem::replace(&mut tried.first, false);
+        let (child, won) = node.play(card, self.trump);
+        if node.trick_len == 3 {
+            self.stats.trick_starts += 1;
+        }
+        let (result, child_req) = self.search(&child, target - won);
+        let mut move_req = if node.trick_len == 3 {
+            completed_trick_req(node, card, child_req, self.trump, self.bmi2)
+        } else {
+            child_req
+        };
+        if result == maximizing {
+            if node.trick_len == 0 {
+                self.killers[node.tricks_left() as usize] = card;
+            }
+            self.stats.cutoffs[node.trick_len as usize] += 1;
+            if first {
+                self.stats.first_cutoffs[node.trick_len as usize] += 1;
+            }
+            return Some((result, card, move_req));
+        }
+        // A failure covers the cards of this card's group that were not
+        // tried: if the answer depends on cards down into the group, it
+        // depends on the whole group. (A success needs only this card.)
+        if move_req[s] > above {
+            move_req[s] = move_req[s].max(group_end);
+        }
+        if move_req[s] <= above {
+            tried.same_below[s] = tried.same_below[s].min(move_req[s]);
+        }
+        for (r, m) in tried.req.iter_mut().zip(move_req) {
+            *r = (*r).max(m);
+        }
+        None
+    }
+
+    /// The move [`Search::generate`] would order first for the last hand
+    /// when it follows suit, with its group, found without the others:
+    /// the cheapest card that beats the trick's winning card unless
+    /// partner is winning it, else the lowest. `None` when the hand is void
+    /// in the suit led.
+    #[inline]
+    fn fourth_hand_first(&self, node: &Node, seat: usize) -> Option<(u8, (u8, u8))> {
+        let led = suit_of(node.trick[0]);
+        let mine = holding(node.hands[seat], led);
+        if mine == 0 {
+            return None;
+        }
+        let all = holding(node.live(), led);
+        let others = all & !mine;
+        let (best, winning) = node.winning(self.trump);
+        let partner_winning = (node.leader as usize + best) & 1 == seat & 1;
+        // Our cards above the winning card: none when it is a trump of a
+        // ruff, or when partner wins anyway.
+        let above = if partner_winning || suit_of(winning) != led {
+            0
+        } else {
+            mine & !((2u16 << (winning & 15)) - 1)
+        };
+        // The group holding the chosen card: from our lowest card (of those
+        // above the winning card, if any) up to just below the next live
+        // card of another hand.
+        let low = if above != 0 { above } else { mine }.trailing_zeros();
+        let others_above = others & !((2u16 << low) - 1);
+        let top = if others_above == 0 {
+            15 - mine.leading_zeros()
+        } else {
+            let next = others_above.trailing_zeros();
+            15 - (mine & ((1u16 << next) - 1)).leading_zeros()
+        };
+        // The group runs down to just above the next live card of another
+        // hand below `top` (as in `generate`).
+        let others_below = others & ((1u16 << top) - 1);
+        let group_low = if others_below == 0 {
+            mine.trailing_zeros()
+        } else {
+            let next = 15 - others_below.leading_zeros();
+            (mine >> next).trailing_zeros() + next
+        };
+        let card = (16 * led) as u8 + top as u8;
+        Some((
+            card,
+            (
+                (all >> top >> 1).count_ones() as u8,
+                (all >> group_low).count_ones() as u8,
+            ),
+        ))
     }
 
     /// The table's view of a position at a trick boundary.
