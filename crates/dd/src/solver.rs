@@ -273,9 +273,12 @@ impl Solver {
         let n = deal.check_equal_sizes()? as i32;
         let mut row = [0u8; 4];
         // North-South's count rarely moves by more than a trick when
-        // another seat declares: each result guesses the next.
+        // another seat declares: each result guesses the next. Partners
+        // declare one after the other (the same side on lead): tables of 30
+        // deals (seeds 1 and 2) searched 0.1 to 4.9% fewer nodes per strain
+        // than in the order North, East, South, West.
         let mut guess = None;
-        for declarer in Seat::ALL {
+        for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
             let position = Position::opening(*deal, strain, declarer);
             let node = self.prepare(&position);
             let ns = match guess {
