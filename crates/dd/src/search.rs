@@ -682,15 +682,19 @@ impl Search {
             return list;
         }
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
-        // The owners of each suit's best cards, for the leads: found once per
-        // suit (the leads come suit by suit).
-        let mut tops_suit = usize::MAX;
-        let mut tops = [None; 3];
+        // What a lead's score needs of its suit: found once per suit (the
+        // leads come suit by suit).
+        let mut lead_suit = usize::MAX;
+        let mut lead = LeadSuit::default();
         for &(card, group) in &found[..count] {
             let score = if node.trick_len == 0 {
-                if suit_of(card) != tops_suit {
-                    tops_suit = suit_of(card);
-                    tops = best_owners(&node.hands, tops_suit);
+                if suit_of(card) != lead_suit {
+                    lead_suit = suit_of(card);
+                    lead = if self.trump == NOTRUMP {
+                        Self::lead_suit(node, seat, lead_suit)
+                    } else {
+                        self.trump_lead_suit(node, seat, lead_suit)
+                    };
                 }
                 // The lead that last caused a cutoff with as many tricks
                 // left (a killer, DDS's best move) and the table's best
@@ -701,7 +705,7 @@ impl Search {
                 let killer = card == self.killers[node.tricks_left() as usize];
                 let hinted = card == hint_card;
                 if self.trump == NOTRUMP {
-                    let (score, wins) = self.lead_score(node, seat, card, live, group, tops);
+                    let (score, wins) = lead.nt_score(card, live, group);
                     score
                         + match (killer, hinted, wins) {
                             (true, _, true) => 126,
@@ -711,7 +715,7 @@ impl Search {
                             _ => 0,
                         }
                 } else {
-                    let (score, wins) = self.trump_lead_score(node, seat, card, live, group, tops);
+                    let (score, wins) = lead.trump_score(card, live, group);
                     score
                         + match (killer, hinted, wins) {
                             (true, _, true) => 55,
@@ -732,87 +736,61 @@ impl Search {
         list
     }
 
-    /// Ordering score of a lead. Cheap trees first: suits where the
-    /// opponents have few cards to choose from; then leads that win the
+    /// What the ordering of leads in notrump needs of suit `s`, after DDS's
+    /// weights (`WeightAllocNT0`): cheap trees first (suits where the
+    /// opponents have few cards to choose from), then leads that win the
     /// trick for our side, finesse positions and sequences, by who holds
-    /// the best cards of the suit. With the score: whether the lead wins the
-    /// trick for our side (the branch DDS's bonuses depend on).
-    fn lead_score(
-        &self,
-        node: &Node,
-        seat: usize,
-        card: u8,
-        live: u64,
-        group: (u8, u8),
-        tops: [Option<usize>; 3],
-    ) -> (i16, bool) {
-        let s = suit_of(card);
-        let trump = self.trump;
-        let all = holding(live, s);
+    /// the best cards of the suit. See [`LeadSuit::nt_score`].
+    fn lead_suit(node: &Node, seat: usize, s: usize) -> LeadSuit {
+        let h = &node.hands;
         let partner = (seat + 2) & 3;
         let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
-        let len = |h: usize| holding(node.hands[h], s).count_ones() as i16;
-        let [winner, second, third] = tops;
+        let len = |x: usize| holding(h[x], s).count_ones() as i16;
+        let [winner, second, third] = best_owners(h, s);
         // A void opponent may discard any of its cards.
-        let hand_size = node.hands[seat].count_ones() as i16;
-        let count = |h: usize| if len(h) == 0 { hand_size } else { len(h) } * 4;
-        let mut delta = -((count(lho) + count(rho)) * 32 / if trump == NOTRUMP { 19 } else { 13 });
+        let hand_size = h[seat].count_ones() as i16;
+        let count = |x: usize| if len(x) == 0 { hand_size } else { len(x) } * 4;
+        let mut delta = -((count(lho) + count(rho)) * 32 / 19);
         if len(partner) == 0 {
             delta -= 9;
         }
-        let ruffable = |h: usize| {
-            trump != NOTRUMP && s != trump && len(h) == 0 && holding(node.hands[h], trump) != 0
-        };
-        if ruffable(lho) || ruffable(rho) {
-            delta -= 20;
-        } else if ruffable(partner) {
-            delta += 25;
+        let partner_best = holding(h[partner], s);
+        let opponents_best = holding(h[lho], s) | holding(h[rho], s);
+        // Where a lead wins the trick.
+        let mut win_delta = delta;
+        if second == Some(rho) && len(rho) != 1 {
+            win_delta -= 1;
+        } else if second == Some(lho) {
+            win_delta += if len(lho) != 1 { 22 } else { 16 };
         }
-        // The card's place in its suit: 1 for the best card still in play.
-        let rank = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
-        let sequence = group.1 - group.0 > 1;
-        let top = winner == Some(seat) && (all >> (card & 15) >> 1) == 0;
-        let partner_best = holding(node.hands[partner], s);
-        let opponents_best = holding(node.hands[lho], s) | holding(node.hands[rho], s);
-        let can_win = top
-            || (partner_best != 0 && partner_best.leading_zeros() < opponents_best.leading_zeros());
-        if can_win {
-            if second == Some(rho) && len(rho) != 1 {
-                delta -= 1;
-            } else if second == Some(lho) {
-                delta += if len(lho) != 1 { 22 } else { 16 };
-            }
-            let second_safe =
-                (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
-            (delta + if second_safe { 45 } else { 18 } + rank, true)
-        } else {
-            if (winner == Some(rho) || second == Some(rho)) && len(rho) != 1 {
-                delta -= 10;
-            } else if winner == Some(lho) && second == Some(partner) && len(partner) != 1 {
-                delta += 31;
-            }
-            if second == Some(partner) && third == Some(partner) {
-                delta += 35;
-            } else if len(partner) > 1
-                && ((second == Some(seat) && third == Some(partner))
-                    || (second == Some(partner) && third == Some(seat)))
-            {
-                delta += 25;
-            }
-            let singleton_winner =
-                (len(lho) == 1 && winner == Some(lho)) || (len(rho) == 1 && winner == Some(rho));
-            let base = if singleton_winner {
-                28 + rank
-            } else if winner == Some(seat) {
-                rank - 17
-            } else if !sequence {
-                12 + rank
-            } else if rank == 2 {
-                48
-            } else {
-                29 - rank
-            };
-            (delta + base, false)
+        let second_safe =
+            (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
+        win_delta += if second_safe { 45 } else { 18 };
+        // Where it does not.
+        let mut lose_delta = delta;
+        if (winner == Some(rho) || second == Some(rho)) && len(rho) != 1 {
+            lose_delta -= 10;
+        } else if winner == Some(lho) && second == Some(partner) && len(partner) != 1 {
+            lose_delta += 31;
+        }
+        if second == Some(partner) && third == Some(partner) {
+            lose_delta += 35;
+        } else if len(partner) > 1
+            && ((second == Some(seat) && third == Some(partner))
+                || (second == Some(partner) && third == Some(seat)))
+        {
+            lose_delta += 25;
+        }
+        LeadSuit {
+            win_delta,
+            lose_delta,
+            we_head: winner == Some(seat),
+            partner_heads: winner == Some(partner),
+            partner_beats: partner_best != 0
+                && partner_best.leading_zeros() < opponents_best.leading_zeros(),
+            singleton_winner: (len(lho) == 1 && winner == Some(lho))
+                || (len(rho) == 1 && winner == Some(rho)),
+            ..LeadSuit::default()
         }
     }
 
@@ -845,11 +823,17 @@ impl Search {
         } else {
             ThirdHand::default()
         };
+        let second = if node.trick_len == 1 && trump == NOTRUMP {
+            SecondHand::new(node, seat)
+        } else {
+            SecondHand::default()
+        };
         Follow {
             led,
             winning,
             partner_winning,
             third,
+            second,
             lho,
             all: node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
             divisor,
@@ -1123,7 +1107,7 @@ impl Search {
         }
         if suit_of(card) == led {
             if node.trick_len == 1 && trump == NOTRUMP {
-                return self.second_hand_follow_nt(node, seat, card);
+                return f.second.follow_nt(card);
             }
             if node.trick_len == 2 {
                 return Self::third_hand_follow(f, card);
@@ -1220,6 +1204,8 @@ struct Follow {
     partner_winning: bool,
     /// A third hand's view of the trick (see [`ThirdHand`]).
     third: ThirdHand,
+    /// A second hand's view of the trick in notrump (see [`SecondHand`]).
+    second: SecondHand,
     /// The hand of the next player.
     lho: u64,
     /// The cards still in the hands.
@@ -1372,69 +1358,69 @@ fn lowest_move_above(mine: u16, live: u16, rank: u32, s: usize) -> u8 {
 }
 
 /// What a second hand following suit weighs, as DDS's second-hand weights
-/// see the trick: the lead's rank, the highest and lowest card of the
-/// third hand and of partner in the suit led (0 for none), the card's rank,
-/// its place from the top among the cards still in the hands (1 for the
-/// best) and whether the next card down in the hands is ours too.
+/// see the trick, the same for each of its cards: the lead's rank, the
+/// highest and lowest card of the third hand and of partner in the suit led
+/// (0 for none), and the suit's cards in the hands and in ours.
+#[derive(Clone, Copy, Default)]
 struct SecondHand {
     lead: u32,
     max3rd: u32,
     min3rd: u32,
     maxpd: u32,
     minpd: u32,
-    rank: u32,
-    place: i16,
-    sequence: bool,
+    in_hands: u16,
+    mine: u16,
 }
 
 impl SecondHand {
-    fn new(node: &Node, seat: usize, card: u8) -> SecondHand {
+    fn new(node: &Node, seat: usize) -> SecondHand {
         let led = suit_of(node.trick[0]);
         let h = &node.hands;
         let third = holding(h[(seat + 1) & 3], led);
         let pd = holding(h[(seat + 2) & 3], led);
         let max = |x: u16| if x == 0 { 0 } else { 15 - x.leading_zeros() };
         let min = |x: u16| if x == 0 { 0 } else { x.trailing_zeros() };
-        let rank = u32::from(card & 15);
-        let in_hands = holding(h[0] | h[1] | h[2] | h[3], led);
-        let below = in_hands & ((1u16 << rank) - 1);
-        let mine = holding(h[seat], led);
         SecondHand {
             lead: u32::from(node.trick[0] & 15),
             max3rd: max(third),
             min3rd: min(third),
             maxpd: max(pd),
             minpd: min(pd),
-            rank,
-            place: 1 + (in_hands >> rank >> 1).count_ones() as i16,
-            sequence: below != 0 && mine >> (15 - below.leading_zeros()) & 1 != 0,
+            in_hands: holding(h[0] | h[1] | h[2] | h[3], led),
+            mine: holding(h[seat], led),
+        }
+    }
+
+    /// Ordering score of a second hand's card following suit in notrump,
+    /// DDS's `WeightAllocNTNotvoid1`: low when partner beats both
+    /// opponents; else a card that beats both first, then splitting a
+    /// sequence, and low cards lowest first. The card's place counts from
+    /// the top of the cards still in the hands (1 for the best); it is in
+    /// a sequence when the next card down in the hands is ours too.
+    fn follow_nt(&self, card: u8) -> i16 {
+        let r = u32::from(card & 15);
+        let rank = r as i16;
+        let place = || 1 + (self.in_hands >> r >> 1).count_ones() as i16;
+        if self.maxpd > self.lead && self.maxpd > self.max3rd {
+            -rank
+        } else if r > self.lead && r > self.max3rd {
+            81 - rank
+        } else if self.min3rd > r || self.minpd > r {
+            -3 + place()
+        } else if r < self.lead {
+            -11 + place()
+        } else {
+            let below = self.in_hands & ((1u16 << r) - 1);
+            if below != 0 && self.mine >> (15 - below.leading_zeros()) & 1 != 0 {
+                10 + place()
+            } else {
+                13 - rank
+            }
         }
     }
 }
 
 impl Search {
-    /// Ordering score of a second hand following suit in notrump, DDS's
-    /// `WeightAllocNTNotvoid1`: low when partner beats both opponents; else
-    /// a card that beats both first, then splitting a sequence, and low
-    /// cards lowest first.
-    fn second_hand_follow_nt(&self, node: &Node, seat: usize, card: u8) -> i16 {
-        let c = SecondHand::new(node, seat, card);
-        let rank = c.rank as i16;
-        if c.maxpd > c.lead && c.maxpd > c.max3rd {
-            -rank
-        } else if c.rank > c.lead && c.rank > c.max3rd {
-            81 - rank
-        } else if c.min3rd > c.rank || c.minpd > c.rank {
-            -3 + c.place
-        } else if c.rank < c.lead {
-            -11 + c.place
-        } else if c.sequence {
-            10 + c.place
-        } else {
-            13 - rank
-        }
-    }
-
     /// Ordering score of a second hand void in a side suit led in a trump
     /// contract: discard when partner, last to play, will win the trick
     /// anyway; otherwise ruff, cheaply when the third hand follows.
@@ -1484,29 +1470,19 @@ impl Search {
 }
 
 impl Search {
-    /// Ordering score of a lead in a trump contract, after DDS's weights:
-    /// cheap trees first (suits where the opponents have few cards), suits
-    /// the opponents cannot ruff and partner can, then leads that win the
-    /// trick by who holds the best cards of the suit and the trumps. With
-    /// the score: whether the lead wins the trick for our side.
-    fn trump_lead_score(
-        &self,
-        node: &Node,
-        seat: usize,
-        card: u8,
-        live: u64,
-        group: (u8, u8),
-        tops: [Option<usize>; 3],
-    ) -> (i16, bool) {
-        let s = suit_of(card);
+    /// What the ordering of leads in a trump contract needs of suit `s`,
+    /// after DDS's weights (`WeightAllocTrump0`): cheap trees first (suits
+    /// where the opponents have few cards), suits the opponents cannot ruff
+    /// and partner can, then leads that win the trick, by who holds the
+    /// best cards of the suit. See [`LeadSuit::trump_score`].
+    fn trump_lead_suit(&self, node: &Node, seat: usize, s: usize) -> LeadSuit {
         let trump = self.trump;
         let h = &node.hands;
         let partner = (seat + 2) & 3;
         let (lho, rho) = ((seat + 1) & 3, (seat + 3) & 3);
         let len = |x: usize| holding(h[x], s).count_ones() as i16;
         let trumps = |x: usize| holding(h[x], trump);
-        let all = holding(live, s);
-        let [winner, second, third] = tops;
+        let [winner, second, third] = best_owners(h, s);
         let hand_size = h[seat].count_ones() as i16;
         let count = |x: usize| if len(x) == 0 { hand_size } else { len(x) } * 4;
         let mut delta = -((count(lho) + count(rho)) * 32 / 13);
@@ -1533,44 +1509,130 @@ impl Search {
         {
             delta += 19;
         }
-        let rank = i16::from(card & 15);
-        // The card's place in its suit: 1 for the best card still in play.
-        let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
-        let is_top = place == 1;
-        let sequence = group.1 - group.0 > 1;
         let no_ruff = |o: usize| len(o) != 0 || trumps(o) == 0;
         // Partner's ruff stands against every opponent who could overruff.
         let overruffs = |o: usize| len(o) != 0 || trumps(partner) > trumps(o);
         let opponents_best = holding(h[lho], s) | holding(h[rho], s);
-        let win = if is_top {
-            !side
-                || if len(partner) != 0 || trumps(partner) == 0 {
-                    no_ruff(lho) && no_ruff(rho)
-                } else {
-                    overruffs(lho) && overruffs(rho)
-                }
-        } else if holding(h[partner], s) > opponents_best {
+        let top_wins = !side
+            || if len(partner) != 0 || trumps(partner) == 0 {
+                no_ruff(lho) && no_ruff(rho)
+            } else {
+                overruffs(lho) && overruffs(rho)
+            };
+        let other_wins = if holding(h[partner], s) > opponents_best {
             !side || (no_ruff(lho) && no_ruff(rho))
         } else if side && can_ruff(partner) {
             overruffs(lho) && overruffs(rho)
         } else {
             false
         };
-        let singleton_winner =
-            (len(lho) == 1 && winner == Some(lho)) || (len(rho) == 1 && winner == Some(rho));
+        let mut lose_delta = delta;
+        if second == Some(partner) && third == Some(partner) {
+            lose_delta += 20;
+        } else if len(partner) > 1
+            && ((second == Some(seat) && third == Some(partner))
+                || (second == Some(partner) && third == Some(seat)))
+        {
+            lose_delta += 13;
+        }
+        LeadSuit {
+            win_delta: delta,
+            lose_delta,
+            we_head: winner == Some(seat),
+            partner_heads: winner == Some(partner),
+            partner_second: second == Some(partner),
+            we_second: second == Some(seat),
+            singleton_winner: (len(lho) == 1 && winner == Some(lho))
+                || (len(rho) == 1 && winner == Some(rho)),
+            top_wins,
+            other_wins,
+            ..LeadSuit::default()
+        }
+    }
+}
+
+/// What the ordering of leads needs of one suit, the same for every lead
+/// of the suit (see [`Search::lead_suit`] and [`Search::trump_lead_suit`]).
+#[derive(Clone, Copy, Default)]
+struct LeadSuit {
+    /// The score's part from the suit where a lead wins the trick, and
+    /// where it does not.
+    win_delta: i16,
+    lose_delta: i16,
+    /// The leader holds the suit's best card.
+    we_head: bool,
+    /// Partner holds it.
+    partner_heads: bool,
+    /// Partner holds the second best card (trump contracts).
+    partner_second: bool,
+    /// The leader holds the second best card (trump contracts).
+    we_second: bool,
+    /// Partner's best card beats both opponents' (notrump).
+    partner_beats: bool,
+    /// An opponent holds the best card bare.
+    singleton_winner: bool,
+    /// Whether the suit's best card wins the trick, and whether a lower
+    /// card does (trump contracts: ruffs and overruffs).
+    top_wins: bool,
+    other_wins: bool,
+}
+
+impl LeadSuit {
+    /// A lead's score in notrump, and whether it wins the trick for our
+    /// side (the branch DDS's bonuses depend on).
+    #[inline]
+    fn nt_score(&self, card: u8, live: u64, group: (u8, u8)) -> (i16, bool) {
+        let all = holding(live, suit_of(card));
+        let above = all >> (card & 15) >> 1;
+        // The card's place in its suit: 1 for the best card still in play.
+        let rank = 1 + above.count_ones() as i16;
+        let top = self.we_head && above == 0;
+        if top || self.partner_beats {
+            return (self.win_delta + rank, true);
+        }
+        let sequence = group.1 - group.0 > 1;
+        let base = if self.singleton_winner {
+            28 + rank
+        } else if self.we_head {
+            rank - 17
+        } else if !sequence {
+            12 + rank
+        } else if rank == 2 {
+            48
+        } else {
+            29 - rank
+        };
+        (self.lose_delta + base, false)
+    }
+
+    /// A lead's score in a trump contract, and whether it wins the trick
+    /// for our side.
+    #[inline]
+    fn trump_score(&self, card: u8, live: u64, group: (u8, u8)) -> (i16, bool) {
+        let all = holding(live, suit_of(card));
+        let rank = i16::from(card & 15);
+        let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+        let is_top = place == 1;
+        let sequence = group.1 - group.0 > 1;
+        let win = if is_top {
+            self.top_wins
+        } else {
+            self.other_wins
+        };
         let score = if win {
-            if singleton_winner {
+            let delta = self.win_delta;
+            if self.singleton_winner {
                 delta + 35 + place
-            } else if winner == Some(seat) {
-                if second == Some(partner) {
+            } else if self.we_head {
+                if self.partner_second {
                     delta + 48 + place
                 } else if is_top {
                     delta + 31
                 } else {
                     delta - 3 + place
                 }
-            } else if winner == Some(partner) {
-                if second == Some(seat) {
+            } else if self.partner_heads {
+                if self.we_second {
                     delta + 42 + place
                 } else {
                     delta + 28 + place
@@ -1583,25 +1645,18 @@ impl Search {
                 delta + 11 + place
             }
         } else {
-            if second == Some(partner) && third == Some(partner) {
-                delta += 20;
-            } else if len(partner) > 1
-                && ((second == Some(seat) && third == Some(partner))
-                    || (second == Some(partner) && third == Some(seat)))
-            {
-                delta += 13;
-            }
-            if singleton_winner {
+            let delta = self.lose_delta;
+            if self.singleton_winner {
                 delta + place + 2
-            } else if winner == Some(seat) {
-                if second == Some(partner) {
+            } else if self.we_head {
+                if self.partner_second {
                     delta + 33 + place
                 } else if is_top {
                     delta + 38
                 } else {
                     delta - 14 + place
                 }
-            } else if winner == Some(partner) {
+            } else if self.partner_heads {
                 delta + 34 + place
             } else if sequence && place == 2 {
                 delta + 35
@@ -1715,7 +1770,7 @@ fn completed_trick_req_with(
 
 #[cfg(test)]
 mod tests {
-    use super::{Node, Search};
+    use super::{Node, Search, SecondHand};
     use crate::quick::tests::hands;
     use crate::tt::NO_MOVE;
     use cards::Card;
@@ -1846,7 +1901,6 @@ mod tests {
 
     #[test]
     fn second_hand_in_notrump_plays_low_when_partner_beats_both_opponents() {
-        let search = Search::new(10);
         // West leads the diamond jack; North holds QT8, East K5 and South
         // the ace: North plays low, the eight first.
         let node = Node {
@@ -1855,7 +1909,7 @@ mod tests {
             trick_len: 1,
             leader: 3,
         };
-        let score = |c| search.second_hand_follow_nt(&node, 0, card(c));
+        let score = |c| SecondHand::new(&node, 0).follow_nt(card(c));
         assert!(score("D8") > score("DT") && score("DT") > score("DQ"));
         // Without the ace in South, North's queen cannot beat East's king
         // but, in sequence with the ten now that the jack is played, is
@@ -1864,7 +1918,7 @@ mod tests {
             hands: hands("N:..QT8. ..K5. ..64. ..97."),
             ..node
         };
-        let score = |c| search.second_hand_follow_nt(&node, 0, card(c));
+        let score = |c| SecondHand::new(&node, 0).follow_nt(card(c));
         assert!(score("DQ") > score("D8") && score("D8") > score("DT"));
     }
 }
