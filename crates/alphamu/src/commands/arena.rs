@@ -730,8 +730,9 @@ pub struct ExperimentArgs {
     /// optimizing-figures, rmc-growing-ncd, rmc-growing-ncd-13, rmc-table6,
     /// rmc-recursive, belote-round-robin, bridge-round-robin; or
     /// replay-check, which replays --sample deals of every results file
-    /// under --out (default experiments/) on this build and names every
-    /// card that differs from the recorded one; or verdicts, the table of
+    /// under --out (default experiments/) on this build, names every
+    /// card that differs from the recorded one and gives the time a deal
+    /// took (with --threads 1, the experiment's CPU time per deal); or verdicts, the table of
     /// the papers' claims against the results files under --out (paper ±
     /// SE, ours ± paired SE, z, verdict, deals, commits).
     name: String,
@@ -824,27 +825,38 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
     let mut failed = false;
     let (mut replayed, mut differing) = (0, 0);
     for path in &files {
+        let start = std::time::Instant::now();
         let outcome = pool.install(|| arena::replay::replay_file(path, sample));
+        // The time a deal takes to replay on this build: with one thread,
+        // the experiment's CPU time per deal.
+        let per_deal = |r: &arena::replay::Replay| {
+            format!(
+                "{:.2} s a deal on {threads} thread(s)",
+                start.elapsed().as_secs_f64() / r.replayed.max(1) as f64
+            )
+        };
         meter.suspend(|| match &outcome {
             Err(e) => {
                 eprintln!("error: {e}");
             }
             Ok(r) if r.differences.is_empty() => println!(
-                "{}: {} deal(s) replayed, alike{}",
+                "{}: {} deal(s) replayed, alike{}; {}",
                 path.display(),
                 r.replayed,
                 if r.compared_cards < r.replayed {
                     " (points only: the file kept no cards)"
                 } else {
                     ""
-                }
+                },
+                per_deal(r)
             ),
             Ok(r) => {
                 println!(
-                    "{}: {} deal(s) replayed, {} table(s) differ:",
+                    "{}: {} deal(s) replayed, {} table(s) differ; {}:",
                     path.display(),
                     r.replayed,
-                    r.differences.len()
+                    r.differences.len(),
+                    per_deal(r)
                 );
                 for d in &r.differences {
                     println!(
