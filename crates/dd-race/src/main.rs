@@ -116,33 +116,6 @@ fn duel<I, T: PartialEq>(
     (our_time, opponent.as_ref().map(|_| their_time), mismatches)
 }
 
-fn reference_positions(n: usize) -> Vec<Position> {
-    include_str!("../../dd/tests/data/dd-positions.jsonl")
-        .lines()
-        .take(n)
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("reference JSON");
-            let trick: Vec<cards::Card> = v["trick"]
-                .as_array()
-                .expect("trick")
-                .iter()
-                .map(|c| c.as_str().expect("card").parse().expect("card"))
-                .collect();
-            Position::new(
-                v["remaining"]
-                    .as_str()
-                    .expect("remaining")
-                    .parse()
-                    .expect("PBN"),
-                v["trump"].as_str().expect("trump").parse().expect("strain"),
-                v["leader"].as_str().expect("leader").parse().expect("seat"),
-                &trick,
-            )
-            .expect("valid reference position")
-        })
-        .collect()
-}
-
 /// Threshold queries: for each leaf, whether the side to move can take the
 /// double-dummy value of the first world in every world of the leaf.
 fn leaf_queries(args: &Args) -> Vec<(Vec<Position>, u8)> {
@@ -169,7 +142,7 @@ fn main() -> Result<()> {
     let mut opponent = opponent();
     let name = opponent.as_ref().map_or("no opponent", |o| o.name());
     let deals = workloads::random_deals(args.seed, args.deals);
-    let positions = reference_positions(args.positions);
+    let positions = workloads::reference_positions(args.positions);
     let leaves = leaf_queries(&args);
     let mut rows = Vec::new();
 

@@ -103,3 +103,31 @@ pub fn drill_position(args: &[String]) -> (Position, i32, i32) {
     }
     (position, ns_won, ns_target)
 }
+
+/// The first `n` of the 3000 reference positions kept in `crates/dd/tests/data/`.
+pub fn reference_positions(n: usize) -> Vec<Position> {
+    include_str!("../../dd/tests/data/dd-positions.jsonl")
+        .lines()
+        .take(n)
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("reference JSON");
+            let trick: Vec<Card> = v["trick"]
+                .as_array()
+                .expect("trick")
+                .iter()
+                .map(|c| c.as_str().expect("card").parse().expect("card"))
+                .collect();
+            Position::new(
+                v["remaining"]
+                    .as_str()
+                    .expect("remaining")
+                    .parse()
+                    .expect("PBN"),
+                v["trump"].as_str().expect("trump").parse().expect("strain"),
+                v["leader"].as_str().expect("leader").parse().expect("seat"),
+                &trick,
+            )
+            .expect("valid reference position")
+        })
+        .collect()
+}
