@@ -7,15 +7,8 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let seed: u64 = args.get(1).map_or(1, |s| s.parse().unwrap());
-    let n: u64 = args.get(2).map_or(50, |s| s.parse().unwrap());
-    let mut solver = Solver::new();
-    let leaves: Vec<_> = (0..n)
-        .map(|i| {
-            let worlds = dd_race::workloads::leaf_worlds(seed + i, 4 + (i as usize % 4), 20);
-            let k = solver.tricks(&worlds[0]);
-            (worlds, k)
-        })
-        .collect();
+    let n: usize = args.get(2).map_or(50, |s| s.parse().unwrap());
+    let leaves = dd_race::workloads::threshold_leaves(seed, n);
     let mut ours = Solver::new();
     let mut theirs = ThresholdSolver::default();
     // [answer] -> (our starts, their starts, our s, their s, count)

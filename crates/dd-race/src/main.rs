@@ -116,19 +116,6 @@ fn duel<I, T: PartialEq>(
     (our_time, opponent.as_ref().map(|_| their_time), mismatches)
 }
 
-/// Threshold queries: for each leaf, whether the side to move can take the
-/// double-dummy value of the first world in every world of the leaf.
-fn leaf_queries(args: &Args) -> Vec<(Vec<Position>, u8)> {
-    let mut solver = Solver::new();
-    (0..args.leaves)
-        .map(|i| {
-            let worlds = workloads::leaf_worlds(args.seed + i as u64, 4 + (i % 4), 20);
-            let k = solver.tricks(&worlds[0]);
-            (worlds, k)
-        })
-        .collect()
-}
-
 fn main() -> Result<()> {
     let args = Args::parse();
     let threads = if args.threads == 0 {
@@ -143,7 +130,7 @@ fn main() -> Result<()> {
     let name = opponent.as_ref().map_or("no opponent", |o| o.name());
     let deals = workloads::random_deals(args.seed, args.deals);
     let positions = workloads::reference_positions(args.positions);
-    let leaves = leaf_queries(&args);
+    let leaves = workloads::threshold_leaves(args.seed, args.leaves);
     let mut rows = Vec::new();
 
     let tables_label = format!(

@@ -104,6 +104,22 @@ pub fn drill_position(args: &[String]) -> (Position, i32, i32) {
     (position, ns_won, ns_target)
 }
 
+/// The threshold workload: `n` leaves of alpha-mu (seeds `seed` on, 4 to 7
+/// cards played), each with its 20 worlds ([`leaf_worlds`]) and the
+/// question asked of every world: can the side to move take the first
+/// world's double-dummy value?
+#[must_use]
+pub fn threshold_leaves(seed: u64, n: usize) -> Vec<(Vec<Position>, u8)> {
+    let mut solver = dd::Solver::new();
+    (0..n)
+        .map(|i| {
+            let worlds = leaf_worlds(seed + i as u64, 4 + (i % 4), 20);
+            let k = solver.tricks(&worlds[0]);
+            (worlds, k)
+        })
+        .collect()
+}
+
 /// The first `n` of the 3000 reference positions kept in `crates/dd/tests/data/`.
 pub fn reference_positions(n: usize) -> Vec<Position> {
     include_str!("../../dd/tests/data/dd-positions.jsonl")

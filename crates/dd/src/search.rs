@@ -592,15 +592,7 @@ impl Search {
             let next = others_above.trailing_zeros();
             15 - (mine & ((1u16 << next) - 1)).leading_zeros()
         };
-        // The group runs down to just above the next live card of another
-        // hand below `top` (as in `generate`).
-        let others_below = others & ((1u16 << top) - 1);
-        let group_low = if others_below == 0 {
-            mine.trailing_zeros()
-        } else {
-            let next = 15 - others_below.leading_zeros();
-            (mine >> next).trailing_zeros() + next
-        };
+        let group_low = group_low(mine, others, top);
         let card = (16 * led) as u8 + top as u8;
         Some((
             card,
@@ -659,13 +651,7 @@ impl Search {
                 // The highest card left of ours starts a group that runs down
                 // to just above the next live card of another hand.
                 let top = 15 - rest.leading_zeros();
-                let others_below = others & ((1u16 << top) - 1);
-                let low = if others_below == 0 {
-                    rest.trailing_zeros()
-                } else {
-                    let next = 15 - others_below.leading_zeros();
-                    (rest >> next).trailing_zeros() + next
-                };
+                let low = group_low(rest, others, top);
                 rest &= !(((2u32 << top) - (1u32 << low)) as u16);
                 let card = (16 * s) as u8 + top as u8;
                 let group = (
@@ -773,14 +759,11 @@ impl Search {
         } else if winner == Some(lho) && second == Some(partner) && len(partner) != 1 {
             lose_delta += 31;
         }
-        if second == Some(partner) && third == Some(partner) {
-            lose_delta += 35;
-        } else if len(partner) > 1
-            && ((second == Some(seat) && third == Some(partner))
-                || (second == Some(partner) && third == Some(seat)))
-        {
-            lose_delta += 25;
-        }
+        lose_delta += match second_and_third(seat, second, third, len(partner)) {
+            Some(Holders::Partner) => 35,
+            Some(Holders::Split) => 25,
+            None => 0,
+        };
         LeadSuit {
             win_delta,
             lose_delta,
@@ -1341,6 +1324,20 @@ unsafe fn shape_bmi2(node: &Node, trump: usize) -> Shape {
 /// The lowest of our moves (a move is the first card of its group) above
 /// `rank` in suit `s`: the group of our lowest card above it runs up to the
 /// next live card of another hand. [`NO_MOVE`] if we hold none above it.
+/// The lowest card of the group of equivalent cards that our card `top`
+/// heads: our cards `mine` (of one suit) down to just above the next live
+/// card of another hand (`others`) below it.
+#[inline]
+fn group_low(mine: u16, others: u16, top: u32) -> u32 {
+    let others_below = others & ((1u16 << top) - 1);
+    if others_below == 0 {
+        mine.trailing_zeros()
+    } else {
+        let next = 15 - others_below.leading_zeros();
+        (mine >> next).trailing_zeros() + next
+    }
+}
+
 fn lowest_move_above(mine: u16, live: u16, rank: u32, s: usize) -> u8 {
     let above = mine & !((2u16 << rank) - 1);
     if above == 0 {
@@ -1527,14 +1524,11 @@ impl Search {
             false
         };
         let mut lose_delta = delta;
-        if second == Some(partner) && third == Some(partner) {
-            lose_delta += 20;
-        } else if len(partner) > 1
-            && ((second == Some(seat) && third == Some(partner))
-                || (second == Some(partner) && third == Some(seat)))
-        {
-            lose_delta += 13;
-        }
+        lose_delta += match second_and_third(seat, second, third, len(partner)) {
+            Some(Holders::Partner) => 20,
+            Some(Holders::Split) => 13,
+            None => 0,
+        };
         LeadSuit {
             win_delta: delta,
             lose_delta,
@@ -1548,6 +1542,36 @@ impl Search {
             other_wins,
             ..LeadSuit::default()
         }
+    }
+}
+
+/// Who of the leader's side holds a suit's second and third best cards,
+/// where DDS's lead weights reward it (see [`second_and_third`]).
+enum Holders {
+    /// Partner holds both.
+    Partner,
+    /// The leader one and partner, with two cards or more, the other.
+    Split,
+}
+
+/// [`Holders`] of a suit from the owners of its second and third best cards
+/// and partner's length in it, for a lead by `seat`; `None` otherwise.
+fn second_and_third(
+    seat: usize,
+    second: Option<usize>,
+    third: Option<usize>,
+    partner_len: i16,
+) -> Option<Holders> {
+    let partner = Some((seat + 2) & 3);
+    let seat = Some(seat);
+    if second == partner && third == partner {
+        Some(Holders::Partner)
+    } else if partner_len > 1
+        && ((second == seat && third == partner) || (second == partner && third == seat))
+    {
+        Some(Holders::Split)
+    } else {
+        None
     }
 }
 
