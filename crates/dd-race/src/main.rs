@@ -51,6 +51,8 @@ struct Row {
     ours: Duration,
     theirs: Option<Duration>,
     mismatches: usize,
+    /// Our trick starts (as DDS counts its trick nodes), on one thread.
+    trick_starts: Option<u64>,
 }
 
 fn time<R>(f: impl FnOnce() -> R) -> (R, Duration) {
@@ -152,6 +154,7 @@ fn main() -> Result<()> {
         ours,
         theirs,
         mismatches,
+        trick_starts: Some(solver.stats().trick_starts),
     });
     eprintln!("tables: {threads} threads ...");
     let (ours_tables, ours) = time(|| pool.install(|| dd::batch::tables(&deals)));
@@ -166,6 +169,7 @@ fn main() -> Result<()> {
         ours,
         theirs,
         mismatches,
+        trick_starts: None,
     });
 
     eprintln!(
@@ -197,6 +201,7 @@ fn main() -> Result<()> {
         ours,
         theirs,
         mismatches,
+        trick_starts: Some(solver.stats().trick_starts),
     });
     let (parallel, ours) = time(|| pool.install(|| dd::batch::card_values(&positions)));
     // Checked against our one-thread answers, which were checked against
@@ -220,6 +225,7 @@ fn main() -> Result<()> {
         ours,
         theirs: None,
         mismatches,
+        trick_starts: None,
     });
 
     let threshold_label = format!(
@@ -249,6 +255,7 @@ fn main() -> Result<()> {
         ours,
         theirs,
         mismatches,
+        trick_starts: Some(solver.stats().trick_starts),
     });
     let (parallel, ours) = time(|| {
         pool.install(|| {
@@ -276,10 +283,13 @@ fn main() -> Result<()> {
         ours,
         theirs: None,
         mismatches,
+        trick_starts: None,
     });
 
-    println!("| workload | threads | ours | {name} | ours / {name} | answers differing |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| workload | threads | ours | {name} | ours / {name} | our trick starts | answers differing |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     let mut total_mismatches = 0;
     for r in rows {
         let (theirs, ratio) = match r.theirs {
@@ -290,8 +300,9 @@ fn main() -> Result<()> {
             None => ("-".into(), "-".into()),
         };
         total_mismatches += r.mismatches;
+        let starts = r.trick_starts.map_or("-".into(), |n| n.to_string());
         println!(
-            "| {} | {} | {:.3} s | {theirs} | {ratio} | {} |",
+            "| {} | {} | {:.3} s | {theirs} | {ratio} | {starts} | {} |",
             r.workload,
             r.threads,
             r.ours.as_secs_f64(),
@@ -299,7 +310,8 @@ fn main() -> Result<()> {
         );
     }
     println!(
-        "\nRows without {name}'s time compare our answers on several threads with our one-thread answers."
+        "\nRows without {name}'s time compare our answers on several threads with our one-thread answers. \
+         Trick starts are counted on one thread (DDS's own counts per solve: the dds_nodes and thresholds_dds examples)."
     );
     anyhow::ensure!(
         total_mismatches == 0,
