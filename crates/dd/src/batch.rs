@@ -30,20 +30,15 @@ pub fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
 /// the two pairs do not.
 #[must_use]
 pub fn tables(deals: &[Deal]) -> Vec<Result<DdTable, SolverError>> {
-    let mut jobs: Vec<(usize, Strain, &[Seat])> = Vec::with_capacity(deals.len() * 6);
-    for d in 0..deals.len() {
-        if deals.len() == 1 {
-            let (north_south, east_west) = DECLARER_ORDER.split_at(2);
-            for strain in &Strain::ALL[1..] {
-                jobs.push((d, *strain, &DECLARER_ORDER));
-            }
-            jobs.push((d, Strain::Notrump, north_south));
-            jobs.push((d, Strain::Notrump, east_west));
-        } else {
-            for strain in Strain::ALL {
-                jobs.push((d, strain, &DECLARER_ORDER));
-            }
-        }
+    let mut jobs: Vec<(usize, Strain, &[Seat])> = (0..deals.len())
+        .flat_map(|d| Strain::ALL.map(|strain| (d, strain, &DECLARER_ORDER[..])))
+        .collect();
+    if let [_] = deals {
+        // Notrump (the first job) goes last, in two halves.
+        let (north_south, east_west) = DECLARER_ORDER.split_at(2);
+        jobs.remove(0);
+        jobs.push((0, Strain::Notrump, north_south));
+        jobs.push((0, Strain::Notrump, east_west));
     }
     let rows: Vec<Result<[u8; 4], SolverError>> = jobs
         .par_iter()
