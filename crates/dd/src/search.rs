@@ -12,6 +12,15 @@ use crate::quick::{best_owners, later_tricks, quick_tricks, top_trump_tricks};
 use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
 use crate::NOTRUMP;
 
+/// A requirement as the search carries it: a set of live cards, standing
+/// for every live card of each suit down to the lowest card of the set in
+/// that suit (the top cards whose owners the result depends on). Unlike
+/// [`Req`], which counts top cards and so must be recounted whenever a
+/// trick's cards leave play, a set of cards stays valid as tricks are
+/// completed: the union of two is their `|`, a completed trick adds its
+/// winner, and the count is taken only where the table stores an entry.
+type Needs = u64;
+
 /// A position inside the search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
@@ -152,26 +161,25 @@ fn can_beat(hand: u64, card: u8, led: usize, trump: usize) -> bool {
 struct MoveList {
     cards: [u8; 13],
     scores: [i16; 13],
-    /// Per move: (live cards of its suit above it, live cards of its suit
-    /// down to the lowest card of its group of equivalent cards).
-    groups: [(u8, u8); 13],
+    /// Per move: the lowest card of its group of equivalent cards.
+    lows: [u8; 13],
     len: usize,
 }
 
 impl MoveList {
     #[inline]
-    fn push(&mut self, card: u8, score: i16, group: (u8, u8)) {
+    fn push(&mut self, card: u8, score: i16, low: u8) {
         // Insertion keeps the list sorted by descending score.
         let mut i = self.len;
         while i > 0 && self.scores[i - 1] < score {
             self.cards[i] = self.cards[i - 1];
             self.scores[i] = self.scores[i - 1];
-            self.groups[i] = self.groups[i - 1];
+            self.lows[i] = self.lows[i - 1];
             i -= 1;
         }
         self.cards[i] = card;
         self.scores[i] = score;
-        self.groups[i] = group;
+        self.lows[i] = low;
         self.len += 1;
     }
 }
@@ -180,10 +188,10 @@ impl MoveList {
 /// [`Search::try_move`]).
 struct Tried {
     /// The requirement of the failures so far.
-    req: Req,
-    /// Per suit: cards outside this many top live cards are covered by a
-    /// failure already.
-    same_below: [u8; 4],
+    req: Needs,
+    /// Per suit: cards below this one (as `16 * suit + rank`) are covered
+    /// by a failure already.
+    skip_below: [u8; 4],
     /// No move has been searched yet.
     first: bool,
 }
@@ -254,14 +262,14 @@ impl Search {
     /// must lie as they do for the answer to hold. Every position with the
     /// same suit lengths per hand, the same cards' suits on the table and the
     /// same owners of those top cards has the same answer.
-    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Req) {
+    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Needs) {
         self.nodes += 1;
         if target <= 0 {
-            return (true, [0; 4]);
+            return (true, 0);
         }
         let left = node.tricks_left();
         if target > left {
-            return (false, [0; 4]);
+            return (false, 0);
         }
         if node.trick_len == 0 {
             return self.search_trick_start(node, target, left);
@@ -277,7 +285,7 @@ impl Search {
             if let Some((sure, req)) = self.second_hand_tricks(node, need) {
                 if sure >= need {
                     self.stats.second_hand_cuts += 1;
-                    return (maximizing, req);
+                    return (maximizing, self.needs(node.live(), req));
                 }
             }
         }
@@ -359,7 +367,7 @@ impl Search {
         Some((sure, req))
     }
 
-    fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Req) {
+    fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Needs) {
         if left == 1 {
             return self.last_trick(node, target);
         }
@@ -369,21 +377,23 @@ impl Search {
         // but they cost more than a probe. Counting before the probe
         // searched 4 to 9% fewer trick starts but took 1 to 7% more time
         // (tables of 50 deals, seeds 1 to 3).
-        if let Some(cut) = self.top_trumps_cut(node, target, left) {
-            return cut;
+        let live = node.live();
+        if let Some((result, req)) = self.top_trumps_cut(node, target, left) {
+            return (result, self.needs(live, req));
         }
         let shape = self.shape(node);
         let hint = match self.tt.probe(&shape, target) {
             Lookup::Cut(result, req) => {
                 self.stats.table_cuts += 1;
-                return (result, req);
+                return (result, self.needs(live, req));
             }
             Lookup::Miss(hint) => hint,
         };
-        if let Some(cut) = self.counted_tricks_cut(node, target, left) {
-            return cut;
+        if let Some((result, req)) = self.counted_tricks_cut(node, target, left) {
+            return (result, self.needs(live, req));
         }
-        let (result, best, req) = self.search_moves(node, target, hint);
+        let (result, best, needs) = self.search_moves(node, target, hint);
+        let req = counts(live, needs);
         let best = if best == NO_MOVE {
             NO_MOVE
         } else {
@@ -396,7 +406,7 @@ impl Search {
         } else {
             self.tt.store(&shape, req, 0, (target - 1) as u8, best);
         }
-        (result, req)
+        (result, needs)
     }
 
     /// Settles a trick start from sure tricks alone, if it can: top trumps
@@ -448,7 +458,7 @@ impl Search {
     }
 
     /// One card left in each hand: play them out.
-    fn last_trick(&self, node: &Node, target: i32) -> (bool, Req) {
+    fn last_trick(&self, node: &Node, target: i32) -> (bool, Needs) {
         let mut child = *node;
         for _ in 0..3 {
             let card = child.hands[child.mover()].trailing_zeros() as u8;
@@ -456,21 +466,18 @@ impl Search {
         }
         let card = child.hands[child.mover()].trailing_zeros() as u8;
         let (_, won) = child.play(card, self.trump);
-        (
-            won >= target,
-            completed_trick_req(&child, card, [0; 4], self.trump, self.bmi2),
-        )
+        (won >= target, trick_needs(&child, card, self.trump))
     }
 
     /// Tries the moves of the player to move in order. Returns the result,
     /// the move that decided it (`NO_MOVE` when all moves were tried) and
     /// the requirement of the result.
-    fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Req) {
+    fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Needs) {
         let seat = node.mover();
         let maximizing = seat & 1 == 0;
         let mut tried = Tried {
-            req: [0; 4],
-            same_below: [u8::MAX; 4],
+            req: 0,
+            skip_below: [0; 4],
             first: true,
         };
         // The last hand following suit: its first move is found without
@@ -478,9 +485,8 @@ impl Search {
         // move cuts off at 99% of the cut nodes).
         let mut skip = NO_MOVE;
         if node.trick_len == 3 {
-            if let Some((card, group)) = self.fourth_hand_first(node, seat) {
-                if let Some(cut) = self.try_move(node, target, maximizing, card, group, &mut tried)
-                {
+            if let Some((card, low)) = self.fourth_hand_first(node, seat) {
+                if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
                     return cut;
                 }
                 skip = card;
@@ -493,7 +499,7 @@ impl Search {
                 continue;
             }
             if let Some(cut) =
-                self.try_move(node, target, maximizing, card, moves.groups[i], &mut tried)
+                self.try_move(node, target, maximizing, card, moves.lows[i], &mut tried)
             {
                 return cut;
             }
@@ -501,9 +507,10 @@ impl Search {
         (!maximizing, NO_MOVE, tried.req)
     }
 
-    /// Plays `card` (the first of its group) and searches the child, unless
-    /// an earlier failure of its suit already covers it. A cutoff is
-    /// returned as the node's result; a failure adds to `tried`.
+    /// Plays `card` (the first of its group, whose lowest card is `low`)
+    /// and searches the child, unless an earlier failure of its suit
+    /// already covers it. A cutoff is returned as the node's result; a
+    /// failure adds to `tried`.
     #[inline(always)]
     fn try_move(
         &mut self,
@@ -511,15 +518,15 @@ impl Search {
         target: i32,
         maximizing: bool,
         card: u8,
-        (above, group_end): (u8, u8),
+        low: u8,
         tried: &mut Tried,
-    ) -> Option<(bool, u8, Req)> {
+    ) -> Option<(bool, u8, Needs)> {
         let s = suit_of(card);
         // Per suit: once a move of the suit has failed with a result that
-        // does not depend on its own card, every card of the suit outside the
-        // top `same_below[s]` live cards gives the same result (swap the two
+        // does not depend on its own card, every card of the suit below the
+        // cards the result depends on gives the same result (swap the two
         // cards: nothing the result depends on changes), so it is skipped.
-        if above >= tried.same_below[s] {
+        if card < tried.skip_below[s] {
             return None;
         }
         let first = std::mem::replace(&mut tried.first, false);
@@ -527,11 +534,11 @@ impl Search {
         if node.trick_len == 3 {
             self.stats.trick_starts += 1;
         }
-        let (result, child_req) = self.search(&child, target - won);
-        let mut move_req = if node.trick_len == 3 {
-            completed_trick_req(node, card, child_req, self.trump, self.bmi2)
+        let (result, child_needs) = self.search(&child, target - won);
+        let mut move_needs = if node.trick_len == 3 {
+            child_needs | trick_needs(node, card, self.trump)
         } else {
-            child_req
+            child_needs
         };
         if result == maximizing {
             if node.trick_len == 0 {
@@ -541,20 +548,24 @@ impl Search {
             if first {
                 self.stats.first_cutoffs[node.trick_len as usize] += 1;
             }
-            return Some((result, card, move_req));
+            return Some((result, card, move_needs));
         }
         // A failure covers the cards of this card's group that were not
-        // tried: if the answer depends on cards down into the group, it
+        // tried: if the answer depends on cards down to this one, it
         // depends on the whole group. (A success needs only this card.)
-        if move_req[s] > above {
-            move_req[s] = move_req[s].max(group_end);
+        let suit_needs = holding(move_needs, s);
+        if suit_needs != 0 && suit_needs.trailing_zeros() <= u32::from(card & 15) {
+            move_needs |= 1 << low;
+        } else {
+            // The cards below those needed (all of the suit when none is).
+            let below = if suit_needs == 0 {
+                16 * s as u8 + 16
+            } else {
+                16 * s as u8 + suit_needs.trailing_zeros() as u8
+            };
+            tried.skip_below[s] = tried.skip_below[s].max(below);
         }
-        if move_req[s] <= above {
-            tried.same_below[s] = tried.same_below[s].min(move_req[s]);
-        }
-        for (r, m) in tried.req.iter_mut().zip(move_req) {
-            *r = (*r).max(m);
-        }
+        tried.req |= move_needs;
         None
     }
 
@@ -564,7 +575,7 @@ impl Search {
     /// partner is winning it, else the lowest. `None` when the hand is void
     /// in the suit led.
     #[inline]
-    fn fourth_hand_first(&self, node: &Node, seat: usize) -> Option<(u8, (u8, u8))> {
+    fn fourth_hand_first(&self, node: &Node, seat: usize) -> Option<(u8, u8)> {
         let led = suit_of(node.trick[0]);
         let mine = holding(node.hands[seat], led);
         if mine == 0 {
@@ -593,14 +604,8 @@ impl Search {
             15 - (mine & ((1u16 << next) - 1)).leading_zeros()
         };
         let group_low = group_low(mine, others, top);
-        let card = (16 * led) as u8 + top as u8;
-        Some((
-            card,
-            (
-                (all >> top >> 1).count_ones() as u8,
-                (all >> group_low).count_ones() as u8,
-            ),
-        ))
+        let base = (16 * led) as u8;
+        Some((base + top as u8, base + group_low as u8))
     }
 
     /// The table's view of a position at a trick boundary.
@@ -620,7 +625,7 @@ impl Search {
         let mut list = MoveList {
             cards: [0; 13],
             scores: [0; 13],
-            groups: [(0, 0); 13],
+            lows: [0; 13],
             len: 0,
         };
         let hand = node.hands[seat];
@@ -637,7 +642,7 @@ impl Search {
         };
         let follows = led.is_some_and(|s| holding(hand, s) != 0);
         // The groups first: (card, group), one per run of equivalent cards.
-        let mut found = [(0u8, (0u8, 0u8)); 13];
+        let mut found = [(0u8, (0u8, 0u8), 0u8); 13];
         let mut count = 0;
         for s in 0..4 {
             if follows && Some(s) != led {
@@ -658,13 +663,13 @@ impl Search {
                     (all >> top >> 1).count_ones() as u8,
                     (all >> low).count_ones() as u8,
                 );
-                found[count] = (card, group);
+                found[count] = (card, group, (16 * s) as u8 + low as u8);
                 count += 1;
             }
         }
         if count == 1 {
             // A single choice needs no ordering.
-            list.push(found[0].0, 0, found[0].1);
+            list.push(found[0].0, 0, found[0].2);
             return list;
         }
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
@@ -672,7 +677,7 @@ impl Search {
         // leads come suit by suit).
         let mut lead_suit = usize::MAX;
         let mut lead = LeadSuit::default();
-        for &(card, group) in &found[..count] {
+        for &(card, group, low) in &found[..count] {
             let score = if node.trick_len == 0 {
                 if suit_of(card) != lead_suit {
                     lead_suit = suit_of(card);
@@ -717,7 +722,7 @@ impl Search {
             } else {
                 0
             };
-            list.push(card, score, group);
+            list.push(card, score, low);
         }
         list
     }
@@ -1716,80 +1721,84 @@ fn absolute_card(node: &Node, relative: u8) -> u8 {
     (16 * s) as u8 + (15 - all.leading_zeros()) as u8
 }
 
-/// The requirement of a position before the card completing its trick,
-/// from the requirement `child` of the position after it (see
-/// [`completed_trick_req_with`]), with BMI2 where the CPU has it.
+/// What a trick completed by `card` (three cards on the table in `node`)
+/// adds to the requirement of the position after it: when two or more
+/// cards of the winning card's suit fell, the winner's rank decided the
+/// trick, and the winning card is needed.
 #[inline]
-fn completed_trick_req(node: &Node, card: u8, child: Req, trump: usize, bmi2: bool) -> Req {
-    #[cfg(target_arch = "x86_64")]
-    if bmi2 {
-        // SAFETY: the caller has checked that the CPU has BMI2.
-        return unsafe { completed_trick_req_bmi2(node, card, child, trump) };
+fn trick_needs(node: &Node, card: u8, trump: usize) -> Needs {
+    let mut trick = 1u64 << card;
+    for &c in &node.trick {
+        trick |= 1 << c;
     }
-    let _ = bmi2;
-    completed_trick_req_with(node, card, child, trump, |mut x, k| {
-        for _ in 1..k {
-            x &= !(1u16 << (15 - x.leading_zeros()));
+    let (_, winning) = node.winning_with(card, trump);
+    if holding(trick, suit_of(winning)).count_ones() >= 2 {
+        1 << winning
+    } else {
+        0
+    }
+}
+
+/// The counts of top live cards per suit (the table's [`Req`]) that the
+/// set `needs` stands for among the live cards `live`.
+#[inline]
+fn counts(live: u64, needs: Needs) -> Req {
+    std::array::from_fn(|s| {
+        let n = holding(needs, s);
+        if n == 0 {
+            0
+        } else {
+            (holding(live, s) >> n.trailing_zeros()).count_ones() as u8
         }
-        15 - x.leading_zeros()
     })
 }
 
-/// [`completed_trick_req`] with the k-th highest card found by `pdep`.
+impl Search {
+    /// The set of cards standing for the counts `req` among the live cards
+    /// `live`: each suit's `req[s]`-th highest live card.
+    #[inline]
+    fn needs(&self, live: u64, req: Req) -> Needs {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: the CPU has BMI2 (checked when the search was made).
+            return unsafe { needs_bmi2(live, req) };
+        }
+        needs_with(live, req, |mut x, k| {
+            for _ in 1..k {
+                x &= !(1u16 << (15 - x.leading_zeros()));
+            }
+            15 - x.leading_zeros()
+        })
+    }
+}
+
+/// [`Search::needs`] with the k-th highest card found by `pdep`.
 ///
 /// # Safety
 /// The CPU must support BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
-unsafe fn completed_trick_req_bmi2(node: &Node, card: u8, child: Req, trump: usize) -> Req {
-    completed_trick_req_with(node, card, child, trump, |x, k| {
+unsafe fn needs_bmi2(live: u64, req: Req) -> Needs {
+    needs_with(live, req, |x, k| {
         let x = u32::from(x);
         std::arch::x86_64::_pdep_u32(1 << (x.count_ones() - k), x).trailing_zeros()
     })
 }
 
-/// The requirement, in the live cards of `node` (three cards on the table),
-/// of the result after `card` completes the trick: the child's requirement
-/// `child` counts top cards among the survivors of the trick; and when two or
-/// more cards of the winning card's suit fell, the winner's rank decided the
-/// trick.
-/// `kth_highest(x, k)` gives the rank of the k-th highest card of `x`.
+/// [`Search::needs`] with `kth_highest(x, k)` giving the rank of the k-th
+/// highest card of `x` (`1 <= k <= x.count_ones()`).
 #[inline(always)]
-fn completed_trick_req_with(
-    node: &Node,
-    card: u8,
-    child: Req,
-    trump: usize,
-    kth_highest: impl Fn(u16, u32) -> u32,
-) -> Req {
-    let live = node.live();
-    let mut trick = 1u64 << card;
-    for &c in &node.trick {
-        trick |= 1 << c;
+fn needs_with(live: u64, req: Req, kth_highest: impl Fn(u16, u32) -> u32) -> Needs {
+    let mut needs = 0;
+    for (s, &k) in req.iter().enumerate() {
+        let cards = holding(live, s);
+        if k == 0 || cards == 0 {
+            continue;
+        }
+        let k = u32::from(k).min(cards.count_ones());
+        needs |= 1u64 << (16 * s as u32 + kth_highest(cards, k));
     }
-    let survivors = live & !trick;
-    let (_, winning) = node.winning_with(card, trump);
-    let ws = suit_of(winning);
-    let by_rank = holding(trick, ws).count_ones() >= 2;
-    let winner_req = (holding(live, ws) >> (winning & 15)).count_ones() as u8;
-    // Built in one pass, without writing into an array and reading it back
-    // whole (a store-forwarding stall that cost a fifth of this function).
-    std::array::from_fn(|s| {
-        let mut count = 0;
-        if child[s] != 0 {
-            // The child's top k survivors, and the cards of the trick above
-            // the lowest of them: every live card down to the k-th survivor.
-            let left = holding(survivors, s);
-            if left != 0 {
-                let k = u32::from(child[s]).min(left.count_ones());
-                count = (holding(live, s) >> kth_highest(left, k)).count_ones() as u8;
-            }
-        }
-        if by_rank && s == ws {
-            count = count.max(winner_req);
-        }
-        count
-    })
+    needs
 }
 
 #[cfg(test)]
@@ -1857,10 +1866,7 @@ mod tests {
     }
 
     #[test]
-    fn the_requirement_of_a_completed_trick_is_the_same_with_bmi2() {
-        if !super::has_bmi2() {
-            return;
-        }
+    fn needs_and_counts_are_inverse_and_the_same_with_bmi2() {
         let mut x: u64 = 777;
         let mut next = |n: u64| {
             x = x
@@ -1868,39 +1874,25 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (x >> 33) % n
         };
+        let portable = Search {
+            bmi2: false,
+            ..Search::new(4)
+        };
+        let bmi2 = Search::new(4);
         for _ in 0..2000 {
-            // Thirteen cards a hand; the first three hands' lowest cards are
-            // on the table and the fourth hand's lowest completes the trick.
-            let mut deck: Vec<u8> = (0..4)
+            // Some of the 52 cards live, and per suit a count of top cards
+            // no larger than the suit's live cards.
+            let live = (0..4)
                 .flat_map(|s| (2..=14).map(move |r| 16 * s + r))
-                .collect();
-            let mut hands = [0u64; 4];
-            for hand in &mut hands {
-                for _ in 0..13 {
-                    let c = deck.swap_remove(next(deck.len() as u64) as usize);
-                    *hand |= 1 << c;
-                }
-            }
-            let lowest = |h: u64| h.trailing_zeros() as u8;
-            let trick = [lowest(hands[0]), lowest(hands[1]), lowest(hands[2])];
-            for (h, &c) in hands.iter_mut().zip(&trick) {
-                *h &= !(1 << c);
-            }
-            let card = lowest(hands[3]);
-            let node = Node {
-                hands,
-                trick,
-                trick_len: 3,
-                leader: 0,
-            };
-            let child: [u8; 4] = std::array::from_fn(|_| next(14) as u8);
-            for trump in 0..5 {
-                assert_eq!(
-                    super::completed_trick_req(&node, card, child, trump, true),
-                    super::completed_trick_req(&node, card, child, trump, false),
-                    "{hands:x?} {trick:?} {card} {child:?}"
-                );
-            }
+                .filter(|_| next(3) != 0)
+                .fold(0u64, |acc, c| acc | 1 << c);
+            let req: [u8; 4] = std::array::from_fn(|s| {
+                let n = super::holding(live, s).count_ones() as u64;
+                next(n + 1) as u8
+            });
+            let needs = portable.needs(live, req);
+            assert_eq!(super::counts(live, needs), req, "{live:x} {req:?}");
+            assert_eq!(bmi2.needs(live, req), needs, "{live:x} {req:?}");
         }
     }
 
