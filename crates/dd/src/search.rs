@@ -204,7 +204,7 @@ pub(crate) struct Search {
     killers: [u8; 14],
     pub tt: TranspositionTable,
     /// Whether the CPU has BMI2, for [`Search::shape`] and
-    /// [`completed_trick_req`].
+    /// [`Search::needs`].
     bmi2: bool,
     pub nodes: u64,
     pub stats: Stats,
@@ -257,9 +257,10 @@ impl Search {
     }
 
     /// Can North-South take at least `target` of the tricks left (the current
-    /// one included)? With the answer comes its requirement: per suit, how
-    /// many of the highest live cards (those in the hands and on the table)
-    /// must lie as they do for the answer to hold. Every position with the
+    /// one included)? With the answer comes its requirement ([`Needs`]):
+    /// per suit, the highest live cards (those in the hands and on the
+    /// table) that must lie as they do for the answer to hold. Every
+    /// position with the
     /// same suit lengths per hand, the same cards' suits on the table and the
     /// same owners of those top cards has the same answer.
     pub fn search(&mut self, node: &Node, target: i32) -> (bool, Needs) {
