@@ -29,6 +29,9 @@ fn holding(hand: u64, suit: usize) -> u16 {
 /// to a suit where partner holds the winner and cash from partner's hand
 /// (with no trumps in play, cash from both hands: [`cash_both`]).
 ///
+/// In notrump, when more than one trick is needed, the count around an
+/// entry is the only count.
+///
 /// Once the count reaches `need`, it keeps only the suits it needs, those
 /// depending on the fewest top cards first, so that the result depends on
 /// as few cards as possible.
@@ -48,7 +51,11 @@ pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: 
             }
         } else {
             let around = cash_around_entry(hands, leader, need);
-            if around.0 >= need {
+            if around.0 >= need || trump == NOTRUMP {
+                // In notrump the cashing counts below rarely reach what the
+                // count around an entry missed: without them the search
+                // takes 0.2 and 1.8% more nodes (40 deals of seeds 4 and
+                // 5) and 5 to 6% less time.
                 return around;
             }
         }
