@@ -554,16 +554,13 @@ impl Search {
         // A failure covers the cards of this card's group that were not
         // tried: if the answer depends on cards down to this one, it
         // depends on the whole group. (A success needs only this card.)
-        let suit_needs = holding(move_needs, s);
-        if suit_needs != 0 && suit_needs.trailing_zeros() <= u32::from(card & 15) {
+        // The rank of the lowest card needed in the suit: 16 (above every
+        // card) when none is.
+        let lowest_needed = holding(move_needs, s).trailing_zeros();
+        if lowest_needed <= u32::from(card & 15) {
             move_needs |= 1 << low;
         } else {
-            // The cards below those needed (all of the suit when none is).
-            let below = if suit_needs == 0 {
-                16 * s as u8 + 16
-            } else {
-                16 * s as u8 + suit_needs.trailing_zeros() as u8
-            };
+            let below = 16 * s as u8 + lowest_needed as u8;
             tried.skip_below[s] = tried.skip_below[s].max(below);
         }
         tried.req |= move_needs;
