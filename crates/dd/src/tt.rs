@@ -51,7 +51,7 @@ fn mask(req: Req) -> u128 {
 /// The requirement a [`mask`] was made from.
 #[inline]
 fn req_of(mask: u128) -> Req {
-    std::array::from_fn(|s| ((mask >> (32 * s)) as u32).count_ones() as u8 / 2)
+    std::array::from_fn(|s| ((mask >> (32 * s)) as u32 & !SPARE).count_ones() as u8 / 2)
 }
 
 /// What the table knows of a position.
@@ -63,14 +63,52 @@ pub(crate) enum Lookup {
     Miss(u8),
 }
 
+/// The low bits of each 32-bit lane of [`Shape::owners`], always zero: a
+/// lane holds at most 13 owners of two bits each, left-aligned.
+const SPARE: u32 = 63;
+
+/// A stored bound, 32 bytes: the owner bits the entry depends on (`mask`)
+/// and their values (`pattern`). The bounds and the best move ride in the
+/// mask's spare low bits (lane 0: the lower bound, lane 1: the upper bound,
+/// lane 2: the best move, [`SPARE`] for none), which the position's owners
+/// never set, so a match reads one mask and one pattern.
 #[derive(Clone, Copy)]
 struct Entry {
-    /// The owner bits the entry depends on, and their values.
     mask: u128,
     pattern: u128,
-    lo: u8,
-    hi: u8,
-    best: u8,
+}
+
+impl Entry {
+    #[inline]
+    fn new(mask: u128, pattern: u128, lo: u8, hi: u8, best: u8) -> Entry {
+        let best = if best == NO_MOVE { SPARE as u8 } else { best };
+        debug_assert!(lo as u32 <= SPARE && hi as u32 <= SPARE && best as u32 <= SPARE);
+        let meta = u128::from(lo) | u128::from(hi) << 32 | u128::from(best) << 64;
+        Entry {
+            mask: mask | meta,
+            pattern,
+        }
+    }
+
+    #[inline]
+    fn lo(&self) -> i32 {
+        (self.mask as u32 & SPARE) as i32
+    }
+
+    #[inline]
+    fn hi(&self) -> i32 {
+        ((self.mask >> 32) as u32 & SPARE) as i32
+    }
+
+    #[inline]
+    fn best(&self) -> u8 {
+        let best = ((self.mask >> 64) as u32 & SPARE) as u8;
+        if best == SPARE as u8 {
+            NO_MOVE
+        } else {
+            best
+        }
+    }
 }
 
 /// The table: lists of entries by bucket key, cleared whole when it holds
@@ -82,8 +120,8 @@ pub(crate) struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table holding up to `2^log2_entries` entries (about 40 bytes each
-    /// with their share of the lists).
+    /// A table holding up to `2^log2_entries` entries (32 bytes each, plus
+    /// their share of the lists).
     pub fn new(log2_entries: u32) -> Self {
         TranspositionTable {
             lists: std::collections::HashMap::default(),
@@ -121,14 +159,14 @@ impl TranspositionTable {
             if !Self::matches(e, shape) {
                 continue;
             }
-            if i32::from(e.lo) >= target {
+            if e.lo() >= target {
                 return Lookup::Cut(true, req_of(e.mask));
             }
-            if i32::from(e.hi) < target {
+            if e.hi() < target {
                 return Lookup::Cut(false, req_of(e.mask));
             }
             if hint == NO_MOVE {
-                hint = e.best;
+                hint = e.best();
             }
         }
         Lookup::Miss(hint)
@@ -147,25 +185,38 @@ impl TranspositionTable {
         // anyway, so the two entries answer as one merged entry would.
         // Scanning the list for it cost 4% of the time in spades.
         let list = self.lists.entry(shape.key).or_default();
-        list.push(Entry {
-            mask,
-            pattern,
-            lo,
-            hi,
-            best,
-        });
+        list.push(Entry::new(mask, pattern, lo, hi, best));
         self.len += 1;
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{mask, req_of};
+    use super::{mask, req_of, Entry, NO_MOVE};
 
     #[test]
     fn a_mask_gives_back_its_requirement() {
         for req in [[0, 0, 0, 0], [1, 0, 13, 2], [13, 13, 13, 13], [0, 5, 0, 1]] {
             assert_eq!(req_of(mask(req)), req);
+        }
+    }
+
+    #[test]
+    fn an_entry_keeps_its_bounds_and_move_beside_its_mask() {
+        for (req, lo, hi, best) in [
+            ([13, 13, 13, 13], 13, 13, 60),
+            ([0, 0, 0, 0], 0, 0, NO_MOVE),
+            ([2, 0, 5, 1], 4, 9, 17),
+        ] {
+            let e = Entry::new(mask(req), 0, lo, hi, best);
+            assert_eq!(
+                (e.lo(), e.hi(), e.best()),
+                (i32::from(lo), i32::from(hi), best)
+            );
+            assert_eq!(req_of(e.mask), req);
+            // The spare bits never meet a position's owners: every owner set.
+            let owners = mask([13, 13, 13, 13]);
+            assert_eq!(owners & e.mask, owners & mask(req));
         }
     }
 }
