@@ -207,8 +207,9 @@ fn partner_ruffs(hands: &[u64; 4], leader: usize, trump: usize) -> Option<Req> {
 
 /// Tricks the side of `seat` is sure to take in a trump contract: each of
 /// its trumps above every opposing trump wins the trick it falls on, and
-/// one hand's cards fall on different tricks. Returns the count and the top
-/// trumps it depends on.
+/// one hand's cards fall on different tricks. Returns the count and, when
+/// it reaches `need`, the top trumps it depends on (below `need` the count
+/// cuts nothing and its requirement is not worked out).
 ///
 /// With no opposing trump the count depends on lengths alone; when `need`
 /// is one trick, on the top trump alone.
@@ -238,9 +239,12 @@ pub(crate) fn top_trump_tricks(
         .map(|h| (h & if theirs == 0 { 0xffff } else { floor }).count_ones())
         .max()
         .unwrap_or(0);
-    if best > 0 && theirs != 0 {
+    if (best as i32) < need {
+        return (best as i32, req);
+    }
+    if theirs != 0 {
         // From the top: once one hand holds `need` of our top trumps, those
-        // owners decide; otherwise every trump down to the opponents' best.
+        // owners decide.
         let mut rest = (ours[0] | ours[1]) & floor;
         let mut counts = [0i32; 2];
         let mut k = 0u8;
@@ -255,6 +259,7 @@ pub(crate) fn top_trump_tricks(
                 return (counts[hand], req);
             }
         }
+        // Not reached: one hand holds `need` of the top trumps.
         req[trump] = k + 1;
     }
     (best as i32, req)
