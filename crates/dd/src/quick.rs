@@ -36,9 +36,14 @@ fn holding(hand: u64, suit: usize) -> u16 {
 /// depending on the fewest top cards first, so that the result depends on
 /// as few cards as possible.
 pub(crate) fn quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
-    if need > 1 && quick_ceiling(hands, leader) < need {
+    if need > 1 && quick_ceiling(hands, leader, trump) < need {
         return (0, [0; 4]);
     }
+    counted_quick_tricks(hands, leader, trump, need)
+}
+
+/// [`quick_tricks`] without its ceiling.
+fn counted_quick_tricks(hands: &[u64; 4], leader: usize, trump: usize, need: i32) -> (i32, Req) {
     let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     let opponents_trumpless = trump == NOTRUMP || holding(lho | rho, trump) == 0;
     if opponents_trumpless {
@@ -149,10 +154,18 @@ fn one_sure_trick(hands: &[u64; 4], leader: usize) -> Option<Req> {
 /// A ceiling on every count of [`quick_tricks`] but a single ruff: rounds
 /// are only cashed in suits the leader's side heads, or the opponents are
 /// out of, and at most as many as the longer of the side's two holdings.
+///
+/// When the opponents hold trumps, every count cashes from one hand
+/// ([`cash_from`]), and a side suit gives at most the rounds both opponents
+/// follow to, or its first round when neither can ruff it: none in a suit
+/// both opponents are out of, at most the shorter opponent's length (one
+/// when that is none) in a suit the leader's side heads.
 #[inline]
-fn quick_ceiling(hands: &[u64; 4], leader: usize) -> i32 {
+fn quick_ceiling(hands: &[u64; 4], leader: usize, trump: usize) -> i32 {
     let ours = hands[leader] | hands[(leader + 2) & 3];
-    let theirs = hands[(leader + 1) & 3] | hands[(leader + 3) & 3];
+    let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
+    let theirs = lho | rho;
+    let ruffs = trump != NOTRUMP && holding(theirs, trump) != 0;
     let mut ceiling = 0;
     for s in 0..4 {
         let (mine, part, opp) = (
@@ -161,7 +174,20 @@ fn quick_ceiling(hands: &[u64; 4], leader: usize) -> i32 {
             holding(theirs, s),
         );
         if holding(ours, s) > opp {
-            ceiling += mine.count_ones().max(part.count_ones()) as i32;
+            let longer = mine.count_ones().max(part.count_ones()) as i32;
+            ceiling += if ruffs && s != trump {
+                if opp == 0 {
+                    0
+                } else {
+                    let shorter = holding(lho, s)
+                        .count_ones()
+                        .min(holding(rho, s).count_ones())
+                        .max(1) as i32;
+                    longer.min(shorter)
+                }
+            } else {
+                longer
+            };
         }
     }
     ceiling
@@ -912,9 +938,36 @@ pub(crate) fn best_owners(hands: &[u64; 4], s: usize) -> [Option<usize>; 3] {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::{cash_around_entry, one_sure_trick, quick_tricks};
+    use super::{
+        cash_around_entry, counted_quick_tricks, one_sure_trick, quick_ceiling, quick_tricks,
+    };
     use crate::NOTRUMP;
     use cards::{Deal, Seat};
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_ceiling_bounds_every_count_of_more_than_one_trick() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for i in 0..20_000 {
+            let deal = Deal::random(&mut rng, 1 + i % 13);
+            let h = deal.hands();
+            let hands: [u64; 4] = std::array::from_fn(|x| h[Seat::ALL[x]].0);
+            let left = (1 + i % 13) as i32;
+            for trump in 0..=NOTRUMP {
+                for leader in 0..4 {
+                    let ceiling = quick_ceiling(&hands, leader, trump);
+                    for need in 2..=left {
+                        let (count, _) = counted_quick_tricks(&hands, leader, trump, need);
+                        assert!(
+                            count <= ceiling,
+                            "{deal}: leader {leader}, trump {trump}, need {need}: \
+                             count {count} above the ceiling {ceiling}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// The hands of a PBN deal string as the search holds them.
     pub(crate) fn hands(pbn: &str) -> [u64; 4] {
