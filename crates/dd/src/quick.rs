@@ -156,41 +156,55 @@ fn one_sure_trick(hands: &[u64; 4], leader: usize) -> Option<Req> {
 /// out of, and at most as many as the longer of the side's two holdings.
 ///
 /// When the opponents hold trumps, every count cashes from one hand
-/// ([`cash_from`]), and a side suit gives at most the rounds both opponents
-/// follow to, or its first round when neither can ruff it: none in a suit
-/// both opponents are out of, at most the shorter opponent's length (one
-/// when that is none) in a suit the leader's side heads.
+/// ([`cash_from`]), the leader's or partner's, and only in suits that hand
+/// heads; a side suit gives at most the rounds both opponents follow to, or
+/// its first round when neither can ruff it: none in a suit both opponents
+/// are out of, at most the shorter opponent's length (one when that is
+/// none) elsewhere.
 #[inline]
 fn quick_ceiling(hands: &[u64; 4], leader: usize, trump: usize) -> i32 {
-    let ours = hands[leader] | hands[(leader + 2) & 3];
+    let partner = (leader + 2) & 3;
+    let ours = hands[leader] | hands[partner];
     let (lho, rho) = (hands[(leader + 1) & 3], hands[(leader + 3) & 3]);
     let theirs = lho | rho;
     let ruffs = trump != NOTRUMP && holding(theirs, trump) != 0;
     let mut ceiling = 0;
+    // With ruffs: per hand, the rounds of the suits it heads.
+    let mut by_hand = [0; 2];
     for s in 0..4 {
         let (mine, part, opp) = (
             holding(hands[leader], s),
-            holding(hands[(leader + 2) & 3], s),
+            holding(hands[partner], s),
             holding(theirs, s),
         );
-        if holding(ours, s) > opp {
-            let longer = mine.count_ones().max(part.count_ones()) as i32;
-            ceiling += if ruffs && s != trump {
-                if opp == 0 {
-                    0
-                } else {
-                    let shorter = holding(lho, s)
-                        .count_ones()
-                        .min(holding(rho, s).count_ones())
-                        .max(1) as i32;
-                    longer.min(shorter)
-                }
-            } else {
-                longer
-            };
+        if holding(ours, s) <= opp {
+            continue;
         }
+        if !ruffs {
+            ceiling += mine.count_ones().max(part.count_ones()) as i32;
+            continue;
+        }
+        let (head, len) = if mine > part {
+            (0, mine.count_ones())
+        } else {
+            (1, part.count_ones())
+        };
+        by_hand[head] += if s == trump {
+            len
+        } else if opp == 0 {
+            0
+        } else {
+            let shorter = holding(lho, s)
+                .count_ones()
+                .min(holding(rho, s).count_ones());
+            len.min(shorter.max(1))
+        } as i32;
     }
-    ceiling
+    if ruffs {
+        by_hand[0].max(by_hand[1])
+    } else {
+        ceiling
+    }
 }
 
 /// Whether the leader can lead a side suit partner ruffs while neither
@@ -949,7 +963,12 @@ pub(crate) mod tests {
     fn the_ceiling_bounds_every_count_of_more_than_one_trick() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for i in 0..20_000 {
-            let deal = Deal::random(&mut rng, 1 + i % 13);
+            // Top cards alone, as in endings, or cards from the whole deck.
+            let deal = if i % 2 == 0 {
+                Deal::random(&mut rng, 1 + i % 13)
+            } else {
+                Deal::random_from_full_deck(&mut rng, 1 + i % 13)
+            };
             let h = deal.hands();
             let hands: [u64; 4] = std::array::from_fn(|x| h[Seat::ALL[x]].0);
             let left = (1 + i % 13) as i32;
