@@ -155,6 +155,10 @@ fn one_sure_trick(hands: &[u64; 4], leader: usize) -> Option<Req> {
 /// are only cashed in suits the leader's side heads, or the opponents are
 /// out of, and at most as many as the longer of the side's two holdings.
 ///
+/// In notrump every count of more than one trick is the count around an
+/// entry ([`cash_around_entry`]), which takes at most two rounds of a suit
+/// in which an opponent holds three cards or more.
+///
 /// When the opponents hold trumps, every count cashes from one hand
 /// ([`cash_from`]), the leader's or partner's, and only in suits that hand
 /// heads; a side suit gives at most the rounds both opponents follow to, or
@@ -181,7 +185,16 @@ fn quick_ceiling(hands: &[u64; 4], leader: usize, trump: usize) -> i32 {
             continue;
         }
         if !ruffs {
-            ceiling += mine.count_ones().max(part.count_ones()) as i32;
+            let longer = mine.count_ones().max(part.count_ones()) as i32;
+            let opponent_long = holding(lho, s)
+                .count_ones()
+                .max(holding(rho, s).count_ones())
+                > 2;
+            ceiling += if trump == NOTRUMP && opponent_long {
+                longer.min(2)
+            } else {
+                longer
+            };
             continue;
         }
         let (head, len) = if mine > part {
