@@ -45,18 +45,18 @@ impl Default for Solver {
 /// 4.9% fewer nodes per strain than in the order North, East, South, West.
 pub(crate) const DECLARER_ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
-/// The default table: up to 2^22 entries (about 160 MiB).
+/// The default table: up to 2^22 entries (about 130 MiB).
 const DEFAULT_TT_LOG2: u32 = 22;
 
 impl Solver {
-    /// A solver with the default transposition table (up to about 160 MiB).
+    /// A solver with the default transposition table (up to about 130 MiB).
     #[must_use]
     pub fn new() -> Solver {
         Solver::with_table_size(DEFAULT_TT_LOG2)
     }
 
     /// A solver whose transposition table holds `2^log2_entries` entries of
-    /// about 40 bytes each.
+    /// 32 bytes each, plus their share of the lists.
     #[must_use]
     pub fn with_table_size(log2_entries: u32) -> Solver {
         Solver {

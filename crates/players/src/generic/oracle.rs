@@ -37,8 +37,8 @@ impl Oracle for Belote {
 
 /// The size (log2 of the entries) of the double-dummy table of each world
 /// of a search: a quarter of the solver's default, since a search keeps
-/// one per world. The table grows only as it fills (about 40 bytes an
-/// entry) and is emptied past half full: at 2^18 it was emptied again and
+/// one per world. The table grows only as it fills (32 bytes an
+/// entry, and the lists' share) and is emptied past half full: at 2^18 it was emptied again and
 /// again within one alpha-mu search of a full deal, which then took three
 /// times as long (`bridge_moves` example); 2^22 is no faster than 2^20.
 const LEAF_TABLE_LOG2: u32 = 20;
