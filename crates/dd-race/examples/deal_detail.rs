@@ -11,11 +11,11 @@ use dd::Solver;
 use dd_race::oracle;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    assert!(args.len() == 4, "usage: deal_detail SEED INDEX STRAIN");
-    let seed: u64 = args[1].parse().expect("a seed");
-    let index: usize = args[2].parse().expect("an index");
-    let strain: Strain = args[3].parse().expect("a strain");
+    use dd_race::example_args::positional;
+    // Usage: deal_detail SEED INDEX STRAIN.
+    let seed: u64 = positional(1, "seed", 1);
+    let index: usize = positional(2, "deal index", 0);
+    let strain: Strain = positional(3, "strain", Strain::Notrump);
     let deal = dd_race::workloads::random_deals(seed, index + 1)[index];
     println!("{deal}");
     for declarer in Seat::ALL {

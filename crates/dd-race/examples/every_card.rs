@@ -5,9 +5,8 @@ use dd::Solver;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let reference: usize = args.get(1).map_or(3000, |s| s.parse().unwrap());
-    let random: usize = args.get(2).map_or(300, |s| s.parse().unwrap());
+    let reference: usize = dd_race::example_args::positional(1, "reference positions", 3000);
+    let random: usize = dd_race::example_args::positional(2, "random positions", 300);
     for (name, positions) in [
         (
             "reference",

@@ -3,11 +3,10 @@
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let threads: usize = args.get(1).map_or(2, |s| s.parse().unwrap());
-    let seed: u64 = args.get(2).map_or(1, |s| s.parse().unwrap());
-    let n: usize = args.get(3).map_or(100, |s| s.parse().unwrap());
-    let skip: usize = args.get(4).map_or(0, |s| s.parse().unwrap());
+    let threads: usize = dd_race::example_args::positional(1, "threads", 2);
+    let seed: u64 = dd_race::example_args::positional(2, "seed", 1);
+    let n: usize = dd_race::example_args::positional(3, "deals", 100);
+    let skip: usize = dd_race::example_args::positional(4, "deals skipped", 0);
     let deals = dd_race::workloads::random_deals(seed, n)[skip..].to_vec();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

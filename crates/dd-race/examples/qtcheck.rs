@@ -32,8 +32,8 @@ use std::io::BufRead;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let trump: usize = args.get(1).map_or(4, |s| s.parse().expect("0 to 4"));
-    let show: usize = args.get(2).map_or(10, |s| s.parse().expect("a number"));
+    let trump: usize = dd_race::example_args::positional(1, "trump (0 to 4)", 4);
+    let show: usize = dd_race::example_args::positional(2, "positions shown", 10);
     let only: Option<&String> = args.get(3);
     let strain = [
         Strain::Spades,

@@ -17,16 +17,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, default: u64| {
-        args.get(i)
-            .map_or(default, |s| s.parse().expect("a number"))
-    };
-    let (left, n, seed, show) = (
-        arg(1, 5) as usize,
-        arg(2, 1000),
-        arg(3, 1),
-        arg(4, 10) as usize,
+    use dd_race::example_args::positional;
+    let (left, n, seed, show): (usize, u64, u64, usize) = (
+        positional(1, "tricks left", 5),
+        positional(2, "positions", 1000),
+        positional(3, "seed", 1),
+        positional(4, "positions shown", 10),
     );
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut by_strain = [(0u64, 0u64); 5];

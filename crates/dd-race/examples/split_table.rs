@@ -6,9 +6,8 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed: u64 = args.get(1).map_or(1, |s| s.parse().unwrap());
-    let n: usize = args.get(2).map_or(40, |s| s.parse().unwrap());
+    let seed: u64 = dd_race::example_args::positional(1, "seed", 1);
+    let n: usize = dd_race::example_args::positional(2, "deals", 40);
     let deals = dd_race::workloads::random_deals(seed, n);
     for round in 0..3 {
         let t = Instant::now();

@@ -5,9 +5,8 @@ use dd::Solver;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed: u64 = args.get(1).map_or(1, |s| s.parse().unwrap());
-    let n: usize = args.get(2).map_or(100, |s| s.parse().unwrap());
+    let seed: u64 = dd_race::example_args::positional(1, "seed", 1);
+    let n: usize = dd_race::example_args::positional(2, "deals", 100);
     let deals = dd_race::workloads::random_deals(seed, n);
     let mut solver = Solver::new();
     let mut items = Vec::new();

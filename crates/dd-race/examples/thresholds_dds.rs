@@ -5,9 +5,8 @@ use dd_race::oracle::ThresholdSolver;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed: u64 = args.get(1).map_or(1, |s| s.parse().unwrap());
-    let n: usize = args.get(2).map_or(50, |s| s.parse().unwrap());
+    let seed: u64 = dd_race::example_args::positional(1, "seed", 1);
+    let n: usize = dd_race::example_args::positional(2, "deals", 50);
     let leaves = dd_race::workloads::threshold_leaves(seed, n);
     let mut ours = Solver::new();
     let mut theirs = ThresholdSolver::default();

@@ -8,9 +8,8 @@ use dds_bridge as dds;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seed: u64 = args.get(1).map_or(1, |s| s.parse().unwrap());
-    let n: usize = args.get(2).map_or(100, |s| s.parse().unwrap());
+    let seed: u64 = dd_race::example_args::positional(1, "seed", 1);
+    let n: usize = dd_race::example_args::positional(2, "deals", 100);
     let deals = workloads::random_deals(seed, n);
     let mut theirs = dds::Solver::default();
     let mut rows = Vec::new();

@@ -18,6 +18,7 @@ compile_error!(
      build the benchmark once with each"
 );
 
+pub mod example_args;
 pub mod opponent;
 pub mod workloads;
 
