@@ -840,6 +840,9 @@ impl Search {
             return NO_MOVE;
         }
         let mine = holding(h[seat], led);
+        if mine == 0 {
+            return NO_MOVE;
+        }
         let in_hands = holding(h[0] | h[1] | h[2] | h[3], led);
         let lead_rank = u32::from(lead & 15);
         let top = 15 - in_hands.leading_zeros();
@@ -1910,6 +1913,10 @@ mod tests {
         assert_eq!(search.unblocking_overtake(&node, 3, 2, card("DK")), NO_MOVE);
         // North holds the queen: West's run is the ace alone.
         let node = after_the_king("Q9", "A85");
+        assert_eq!(search.unblocking_overtake(&node, 3, 2, card("DK")), NO_MOVE);
+        // The king was the last diamond: nothing to overtake with (this
+        // once overflowed in a debug build).
+        let node = after_the_king("", "");
         assert_eq!(search.unblocking_overtake(&node, 3, 2, card("DK")), NO_MOVE);
     }
 
