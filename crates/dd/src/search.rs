@@ -202,6 +202,8 @@ pub(crate) struct Search {
     /// Per tricks left: the lead that last caused a cutoff at a trick start
     /// after another lead had failed, forgotten at each root search.
     killers: [u8; 14],
+    /// Per tricks left: the killer before the last, if another card.
+    older_killers: [u8; 14],
     pub tt: TranspositionTable,
     /// Whether the CPU has BMI2, for [`Search::shape`] and
     /// [`Search::needs`].
@@ -242,6 +244,7 @@ impl Search {
         Search {
             trump: NOTRUMP,
             killers: [NO_MOVE; 14],
+            older_killers: [NO_MOVE; 14],
             tt: TranspositionTable::new(log2_entries),
             bmi2: has_bmi2(),
             nodes: 0,
@@ -253,6 +256,7 @@ impl Search {
     /// earlier searches forgotten.
     pub fn root(&mut self, node: &Node, target: i32) -> bool {
         self.killers = [NO_MOVE; 14];
+        self.older_killers = [NO_MOVE; 14];
         self.search(node, target).0
     }
 
@@ -547,7 +551,11 @@ impl Search {
             // the lead that had to be found (every killer: 2 to 3% more
             // nodes on tables, every card and threshold queries).
             if node.trick_len == 0 && !first {
-                self.killers[node.tricks_left() as usize] = card;
+                let left = node.tricks_left() as usize;
+                if self.killers[left] != card {
+                    self.older_killers[left] = self.killers[left];
+                }
+                self.killers[left] = card;
             }
             self.stats.cutoffs[node.trick_len as usize] += 1;
             if first {
@@ -697,10 +705,16 @@ impl Search {
                 // (the table's move always first, and a killer bonus of 20,
                 // searched 2 to 5% more nodes per strain).
                 let killer = card == self.killers[node.tricks_left() as usize];
+                // The killer before it keeps a smaller bonus: 20 in
+                // notrump, 10 in a trump contract (0.3 to 0.9% fewer nodes
+                // on tables of four seeds).
+                let older_killer =
+                    !killer && card == self.older_killers[node.tricks_left() as usize];
                 let hinted = card == hint_card;
                 if self.trump == NOTRUMP {
                     let (score, wins) = lead.nt_score(card, live, group);
                     score
+                        + if older_killer { 20 } else { 0 }
                         + match (killer, hinted, wins) {
                             (true, _, true) => 126,
                             (true, _, false) => 47,
@@ -711,6 +725,7 @@ impl Search {
                 } else {
                     let (score, wins) = lead.trump_score(card, live, group);
                     score
+                        + if older_killer { 10 } else { 0 }
                         + match (killer, hinted, wins) {
                             (true, _, true) => 55,
                             // DDS's 18, raised with the killers from missed
