@@ -70,9 +70,44 @@ pub fn by_commit<T: Clone>(
         .collect()
 }
 
+/// The warning a report prints over lines of several builds (the parts of
+/// [`by_commit`]): how many builds, each with its number of deals, and
+/// that the parts follow. `None` for lines of one build.
+#[must_use]
+pub fn several_builds_warning<T>(parts: &[(Option<String>, Vec<T>)]) -> Option<String> {
+    if parts.len() < 2 {
+        return None;
+    }
+    let counts: Vec<String> = parts
+        .iter()
+        .map(|(c, part)| format!("{} ({} deals)", commit_name(c.as_deref()), part.len()))
+        .collect();
+    Some(format!(
+        "These results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:",
+        parts.len(),
+        counts.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn several_builds_are_named_with_their_deals_and_one_build_is_not() {
+        let lines = [(1, Some("b")), (2, None), (3, Some("b"))];
+        let warning = several_builds_warning(&by_commit(&lines, |l| l.1)).unwrap();
+        assert!(
+            warning.starts_with(
+                "These results were played by 2 builds: b (2 deals), not recorded (1 deals)."
+            ),
+            "{warning}"
+        );
+        assert_eq!(
+            several_builds_warning(&by_commit(&lines[..1], |l| l.1)),
+            None
+        );
+    }
 
     #[test]
     fn lines_split_by_commit_in_the_order_first_met() {

@@ -681,22 +681,8 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
                 "{}",
                 summary.markdown(&header.a, &header.b, header.discrepancies)
             );
-            if builds.len() > 1 {
-                let counts: Vec<String> = builds
-                    .iter()
-                    .map(|(c, part)| {
-                        format!(
-                            "{} ({} deals)",
-                            arena::provenance::commit_name(c.as_deref()),
-                            part.len()
-                        )
-                    })
-                    .collect();
-                println!(
-                    "These results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:\n",
-                    builds.len(),
-                    counts.join(", ")
-                );
+            if let Some(warning) = arena::provenance::several_builds_warning(&builds) {
+                println!("{warning}\n");
                 for (c, part) in &builds {
                     println!("Commit {}:\n", arena::provenance::commit_name(c.as_deref()));
                     println!(

@@ -114,22 +114,8 @@ pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
             print_summary(&summarize(&deals));
-            if builds.len() > 1 {
-                let counts: Vec<String> = builds
-                    .iter()
-                    .map(|(c, part)| {
-                        format!(
-                            "{} ({} deals)",
-                            arena::provenance::commit_name(c.as_deref()),
-                            part.len()
-                        )
-                    })
-                    .collect();
-                println!(
-                    "\nThese results were played by {} builds: {}. Unless `alphamu experiment replay-check` finds that they play card for card alike, they are not one experiment; each build's part:",
-                    builds.len(),
-                    counts.join(", ")
-                );
+            if let Some(warning) = arena::provenance::several_builds_warning(&builds) {
+                println!("\n{warning}");
                 for (c, part) in &builds {
                     println!("\nCommit {}:", arena::provenance::commit_name(c.as_deref()));
                     print_summary(&summarize(part));
