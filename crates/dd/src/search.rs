@@ -491,6 +491,14 @@ impl Search {
         let mut skip = NO_MOVE;
         if node.trick_len == 3 {
             if let Some((card, low)) = self.fourth_hand_first(node, seat) {
+                debug_assert_eq!(
+                    {
+                        let moves = self.generate(node, seat, NO_MOVE);
+                        (moves.cards[0], moves.lows[0])
+                    },
+                    (card, low),
+                    "the last hand's first move found directly is the ordering's first"
+                );
                 if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
                     return cut;
                 }
@@ -1886,6 +1894,52 @@ mod tests {
                 "{hands:x?}"
             );
         }
+    }
+
+    #[test]
+    fn the_last_hands_first_move_is_the_orderings_first() {
+        use cards::{Deal, Seat};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+        let mut search = Search::new(10);
+        let mut checked = 0;
+        for i in 0..20_000 {
+            let deal = Deal::random_from_full_deck(&mut rng, 1 + i % 13);
+            let h = deal.hands();
+            search.trump = i % 5;
+            let mut node = Node {
+                hands: std::array::from_fn(|x| h[Seat::ALL[x]].0),
+                trick: [0; 3],
+                trick_len: 0,
+                leader: (i % 4) as u8,
+            };
+            // Three legal cards at random: the suit led when the hand
+            // holds it.
+            for _ in 0..3 {
+                let hand = node.hands[node.mover()];
+                let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
+                let legal = match led {
+                    Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
+                    _ => hand,
+                };
+                let pick = rng.gen_range(0..legal.count_ones());
+                let mut rest = legal;
+                for _ in 0..pick {
+                    rest &= rest - 1;
+                }
+                node = node.play(rest.trailing_zeros() as u8, search.trump).0;
+            }
+            let seat = node.mover();
+            if let Some(first) = search.fourth_hand_first(&node, seat) {
+                let moves = search.generate(&node, seat, NO_MOVE);
+                assert_eq!((moves.cards[0], moves.lows[0]), first, "{node:?}");
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 10_000,
+            "{checked} positions with a hand following suit"
+        );
     }
 
     #[test]
