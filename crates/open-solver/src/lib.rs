@@ -106,6 +106,14 @@ pub struct OpenSolver<G: TrickGame> {
     /// Exact values by null-window steps (MTD(f)) rather than one
     /// full-window search (switch off to test).
     pub mtdf: bool,
+    /// Each horizon position's playout sum, once computed: the search
+    /// meets the same positions again (transpositions, and every null-window
+    /// pass of [`OpenSolver::value`]), and a position's playouts are drawn
+    /// from the position alone.
+    playout_sums: HashMap<([u64; 4], u8), i32, cards::key_hasher::BuildKeyHasher>,
+    /// Whether the playout sums of horizon positions are remembered
+    /// (switch off to test that it changes nothing).
+    pub remember_playouts: bool,
     /// North-South's points and the points left in the last position
     /// [`OpenSolver::value`] valued: its first guess for the next.
     last_share: Option<(i32, i32)>,
@@ -155,6 +163,8 @@ impl<G: TrickGame> OpenSolver<G> {
             equivalence: true,
             use_table: true,
             mtdf: true,
+            playout_sums: HashMap::default(),
+            remember_playouts: true,
             last_share: None,
         }
     }
@@ -215,7 +225,13 @@ impl<G: TrickGame> OpenSolver<G> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(h);
         let mut total = 0;
         let unscaled = |v: i32| v / self.scale;
-        for _ in 0..horizon.playouts {
+        // The code's playouts draw nothing: every one plays the same cards,
+        // so one is played and counted for all.
+        let rounds = match horizon.rule {
+            Playout::Random => horizon.playouts,
+            Playout::PaperCode => 1,
+        };
+        for _ in 0..rounds {
             let mut n = *node;
             let mut ns = 0;
             while n.left > 0 {
@@ -244,7 +260,7 @@ impl<G: TrickGame> OpenSolver<G> {
             }
             total += ns + unscaled(self.end_bonus(&n));
         }
-        total
+        total * (horizon.playouts / rounds) as i32
     }
 
     /// The rules.
@@ -258,9 +274,10 @@ impl<G: TrickGame> OpenSolver<G> {
         self.nodes
     }
 
-    /// Forgets the transposition table.
+    /// Forgets the transposition table and the remembered playouts.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.playout_sums.clear();
     }
 
     fn node(&self, state: &PlayState<G>) -> Node {
@@ -441,7 +458,16 @@ impl<G: TrickGame> OpenSolver<G> {
             let cards =
                 (node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]).count_ones();
             if node.trick_len == 0 && cards as usize <= h.cards_left {
-                return self.playouts(node, h);
+                if !self.remember_playouts {
+                    return self.playouts(node, h);
+                }
+                let key = (node.hands, node.leader | node.won << 2);
+                if let Some(&sum) = self.playout_sums.get(&key) {
+                    return sum;
+                }
+                let sum = self.playouts(node, h);
+                self.playout_sums.insert(key, sum);
+                return sum;
             }
         }
         // North-South take between nothing and everything left, give or

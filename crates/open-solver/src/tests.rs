@@ -243,3 +243,42 @@ fn the_paper_codes_playouts_keep_the_card_played() {
         OpenSolver::with_horizon(Bridge::new(None), horizon(Playout::Random)).mean_value(&state);
     assert!((0.0..=2.0).contains(&random), "{random}");
 }
+
+#[test]
+fn remembering_playouts_changes_no_value() {
+    // The same values, card by card and position after position from one
+    // solver, with each horizon position's playouts remembered or played
+    // again every time the search meets it; for the code's playouts,
+    // one playout counted for all is the mean of eight.
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    for i in 0..24 {
+        let rules = random_rules(&mut rng);
+        let rule = if i % 2 == 0 {
+            Playout::Random
+        } else {
+            Playout::PaperCode
+        };
+        let horizon = |playouts| Horizon {
+            cards_left: 12 + 4 * (i % 2),
+            playouts,
+            seed: i as u64,
+            rule,
+        };
+        let mut remembering = OpenSolver::with_horizon(rules, horizon(8));
+        let mut forgetting = OpenSolver::with_horizon(rules, horizon(8));
+        forgetting.remember_playouts = false;
+        let mut one = OpenSolver::with_horizon(rules, horizon(1));
+        for k in 0..3 {
+            let state = random_position(&mut rng, rules, 6 + k % 2, k);
+            let means = remembering.card_means(&state);
+            assert_eq!(means, forgetting.card_means(&state), "position {i}/{k}");
+            assert_eq!(
+                remembering.mean_value(&state),
+                forgetting.mean_value(&state)
+            );
+            if rule == Playout::PaperCode {
+                assert_eq!(means, one.card_means(&state), "position {i}/{k}");
+            }
+        }
+    }
+}
