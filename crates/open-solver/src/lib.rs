@@ -241,8 +241,11 @@ impl<G: TrickGame> OpenSolver<G> {
         for _ in 0..rounds {
             let mut n = *node;
             let mut ns = 0;
+            // The trick as the rules see it, kept along (a playout starts
+            // at a trick start).
+            let mut trick = Trick::new(Seat::from_index(usize::from(n.leader)));
             while n.left > 0 {
-                let legal = self.legal(&n).0;
+                let legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
                 let card = match horizon.rule {
                     Playout::Random => {
                         let k = rng.gen_range(0..legal.count_ones());
@@ -263,6 +266,11 @@ impl<G: TrickGame> OpenSolver<G> {
                     child.hands[child.mover()] &= !(1u64 << card);
                 }
                 ns += unscaled(gained);
+                trick = if child.trick_len == 0 {
+                    Trick::new(Seat::from_index(usize::from(child.leader)))
+                } else {
+                    trick.with(Card::from_bit(u32::from(card)).expect("a card bit"))
+                };
                 n = child;
             }
             total += ns + unscaled(self.end_bonus(&n));
