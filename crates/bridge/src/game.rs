@@ -93,6 +93,23 @@ impl TrickGame for Bridge {
         0
     }
 
+    /// Two cards of one suit with no live card of that suit ranked
+    /// between them: every card beats, or loses to, both alike, and no
+    /// card is worth a point, so either plays as the other.
+    fn equivalent(&self, a: Card, b: Card, live: Hand) -> bool {
+        if a.suit != b.suit {
+            return false;
+        }
+        let (lo, hi) = if a.bit() < b.bit() {
+            (a.bit(), b.bit())
+        } else {
+            (b.bit(), a.bit())
+        };
+        // The bits strictly between the two cards.
+        let between = ((1u64 << hi) - 1) & !((1u64 << (lo + 1)) - 1);
+        live.0 & between == 0
+    }
+
     fn points_per_trick(&self) -> u32 {
         1
     }
@@ -213,5 +230,25 @@ mod tests {
             then_tricks.scores(&deal, &taken),
             contract.scores(&deal, &taken)
         );
+    }
+
+    #[test]
+    fn cards_are_equivalent_with_no_live_card_of_their_suit_between() {
+        let game = Bridge::new(Some(Suit::Hearts));
+        let card = |s: &str| -> Card { s.parse().unwrap() };
+        let live = |cards: &[&str]| -> Hand { cards.iter().map(|&c| card(c)).collect() };
+        let all = live(&["SK", "SQ", "SJ", "ST", "HA", "H2"]);
+        assert!(game.equivalent(card("SK"), card("SQ"), all));
+        assert!(game.equivalent(card("SQ"), card("SK"), all));
+        // The queen and jack lie between the king and the ten.
+        assert!(!game.equivalent(card("SK"), card("ST"), all));
+        // Once they are played, nothing lies between.
+        assert!(game.equivalent(card("SK"), card("ST"), live(&["SK", "ST", "HA"])));
+        // A trump between them in rank, but of another suit, does not count.
+        assert!(game.equivalent(card("SJ"), card("ST"), all));
+        // Two suits never.
+        assert!(!game.equivalent(card("HA"), card("SK"), all));
+        assert!(game.equivalent(card("H2"), card("HA"), live(&["H2", "HA"])));
+        assert!(!game.equivalent(card("H2"), card("HA"), live(&["H2", "H9", "HA"])));
     }
 }

@@ -164,6 +164,18 @@ pub trait TrickGame: Clone + Send + Sync {
     /// The points a card is worth to the team that takes it.
     fn card_points(&self, card: Card) -> u32;
 
+    /// Whether `a` and `b` are interchangeable while the cards of `live`
+    /// (those in the hands and on the table) are in play: swapping the
+    /// two cards wherever they lie changes no legal play, no trick's
+    /// winner, no point and no score, so a hand holding both gets the same
+    /// outcome from either. Searches over worlds then value one card of
+    /// such a pair for both. The default is never, which is always sound;
+    /// a game that says yes must be sure of it.
+    fn equivalent(&self, a: Card, b: Card, live: Hand) -> bool {
+        let _ = (a, b, live);
+        false
+    }
+
     /// Points every trick is worth whatever its cards (1 in bridge).
     fn points_per_trick(&self) -> u32 {
         0

@@ -587,3 +587,144 @@ fn every_node_value_lies_between_its_floor_and_ceiling() {
         assert!(!tree.root_cards().is_empty());
     }
 }
+
+/// A bridge ending of `cards` cards a hand (the top ranks of each suit,
+/// so that neighbouring ranks are common) played at random for `extra`
+/// cards, with the view of the seat then to move, dummy shown.
+fn bridge_ending(
+    rng: &mut ChaCha8Rng,
+    cards: usize,
+    extra: usize,
+    trump: Option<Suit>,
+) -> (PlayState<Bridge>, SeatView<Bridge>) {
+    let deal = cards::Deal::random(rng, cards);
+    let leader = Seat::from_index(rng.gen_range(0..4));
+    let mut state = PlayState::new(Bridge::new(trump), deal, leader);
+    let start = state.clone();
+    let mut history = Vec::new();
+    for _ in 0..extra {
+        let legal: Vec<Card> = state.legal_cards().iter().collect();
+        let card = legal[rng.gen_range(0..legal.len())];
+        state.play(card).expect("legal");
+        history.push(card);
+    }
+    let watcher = state.to_move();
+    let dummy = leader.lho();
+    let shown: &[Seat] = if dummy == watcher { &[] } else { &[dummy] };
+    let mut view = SeatView::new(&start, watcher, shown);
+    for card in history {
+        view.observe(card).expect("a card seen");
+    }
+    (state, view)
+}
+
+/// Every root card's score, and the nodes visited, with equivalent
+/// cards searched once or not.
+fn merged_scores<S: Spec>(
+    spec: &S,
+    state: &PlayState<Bridge>,
+    worlds: &[BySeat<Hand>],
+    leaf: usize,
+    merge: bool,
+) -> (Vec<(Card, f64)>, f64, u64) {
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
+    let mut tree = Tree::new(spec, state, worlds, &mut leaves, Depth { leaf });
+    tree.merge_equivalent = merge;
+    let cards = tree
+        .root_cards()
+        .into_iter()
+        .map(|rc| (rc.card, rc.score))
+        .collect();
+    let value = tree.root_value().1;
+    (cards, value, tree.nodes)
+}
+
+/// Searching one card of each pair of equivalent cards (bridge: the same
+/// suit, no live card between them) and giving the other its value
+/// changes no card's score and no root value, for each specification
+/// that allows it, at full depth and with leaves cut short; and it does
+/// search fewer nodes.
+#[test]
+fn equivalent_cards_searched_once_change_no_score() {
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut fewer = [0usize; 3];
+    for i in 0..36 {
+        let trump = [None, Some(Suit::Hearts), Some(Suit::Spades)][i % 3];
+        let (state, view) = bridge_ending(&mut rng, 4 + i % 2, i % 5, trump);
+        let worlds = view.draw_many(&mut rng, 6).expect("worlds");
+        let leaf = if i % 4 == 0 { usize::MAX } else { 3 + i % 3 };
+        let mut check = |n: usize,
+                         name: &str,
+                         on: (Vec<(Card, f64)>, f64, u64),
+                         off: (Vec<(Card, f64)>, f64, u64)| {
+            assert!(
+                close(&on.0, &off.0),
+                "{name}, ending {i}: {:?} against {:?}",
+                on.0,
+                off.0
+            );
+            assert!(
+                (on.1 - off.1).abs() < 1e-9,
+                "{name}, ending {i}: root {} against {}",
+                on.1,
+                off.1
+            );
+            assert!(on.2 <= off.2, "{name}, ending {i}: more nodes merged");
+            if on.2 < off.2 {
+                fewer[n] += 1;
+            }
+        };
+        check(
+            0,
+            "pimc",
+            merged_scores(&Pimc, &state, &worlds, leaf, true),
+            merged_scores(&Pimc, &state, &worlds, leaf, false),
+        );
+        check(
+            1,
+            "alphamu",
+            merged_scores(&AlphaMu::default(), &state, &worlds, leaf, true),
+            merged_scores(&AlphaMu::default(), &state, &worlds, leaf, false),
+        );
+        check(
+            2,
+            "fusion",
+            merged_scores(&Fusion, &state, &worlds, leaf, true),
+            merged_scores(&Fusion, &state, &worlds, leaf, false),
+        );
+    }
+    assert!(
+        fewer.iter().all(|&n| n >= 10),
+        "merging seldom saved a node: {fewer:?}"
+    );
+}
+
+/// Leaves past a horizon are drawn for each position as it is, so a
+/// search over them merges nothing.
+#[test]
+fn truncated_leaves_merge_nothing() {
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    let (state, view) = bridge_ending(&mut rng, 5, 0, None);
+    let worlds = view.draw_many(&mut rng, 4).expect("worlds");
+    let source = |h: Option<games::Horizon>| -> Box<dyn games::OpenCards<Bridge>> {
+        Box::new(match h {
+            Some(h) => OpenSolver::with_horizon(*state.game(), h),
+            None => OpenSolver::new(*state.game()),
+        })
+    };
+    let nodes = |merge: bool| {
+        let horizon = games::Horizon {
+            cards_left: 8,
+            playouts: 2,
+            seed: 5,
+            rule: games::Playout::Random,
+        };
+        let mut leaves = SolverLeaves::truncated(&source, horizon);
+        let mut tree = Tree::new(&Fusion, &state, &worlds, &mut leaves, Depth { leaf: 3 });
+        tree.merge_equivalent = merge;
+        let scores: Vec<f64> = tree.root_cards().iter().map(|rc| rc.score).collect();
+        (scores, tree.nodes)
+    };
+    assert_eq!(nodes(true), nodes(false));
+}

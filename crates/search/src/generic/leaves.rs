@@ -9,6 +9,15 @@ pub trait Leaves<G: TrickGame> {
     /// The points the team `root_team` takes from `state` on (the current
     /// trick included) in world `world`.
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64;
+
+    /// Whether the values are the positions' true open-card values, so
+    /// that two positions differing only by a swap of cards the game calls
+    /// equivalent ([`games::TrickGame::equivalent`]) get the same value.
+    /// Playouts past a horizon are not: they are drawn for the position
+    /// as it is. The default is no, which is always sound.
+    fn exact(&self) -> bool {
+        false
+    }
 }
 
 /// Where [`SolverLeaves`] get their open-card solvers: a new solver for
@@ -75,5 +84,9 @@ impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
                 .collect();
             f64::from(state.game().points_left(cards, state.tricks_left())) - mover_points
         }
+    }
+
+    fn exact(&self) -> bool {
+        self.horizon.is_none()
     }
 }

@@ -101,6 +101,17 @@ pub trait Spec {
     /// Whether the node's remaining children cannot matter, and what the
     /// node then gives back.
     fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Self::Bound) -> Option<Cut>;
+    /// Whether a node may take, for a child equivalent to one searched
+    /// before it (the same worlds, and a card the game calls equivalent
+    /// to the other's, [`games::TrickGame::equivalent`]), the earlier
+    /// child's value instead of searching it, and leave every value the
+    /// search gives at its root as it was. The two subtrees are the same
+    /// up to the names of the two cards; what the specification must
+    /// make sure of is that its pruning gives the same root values when
+    /// the second is not searched under its own bound. The default is no.
+    fn equivalent_children_alike(&self) -> bool {
+        false
+    }
 }
 
 fn worlds_of(mask: u64) -> impl Iterator<Item = usize> {
@@ -210,6 +221,14 @@ impl Spec for Pimc {
                 worlds_of(node.worlds).all(|k| acc.0[k] <= inherited.alpha[k])
             };
         done.then_some(Cut::Bound)
+    }
+
+    /// Yes: the earlier child's value, exact or a valid fail-soft bound
+    /// under a looser window, leaves the node's maximum or minimum where
+    /// its own search would keep it, and the root's children are searched
+    /// with open windows, so their values are exact either way.
+    fn equivalent_children_alike(&self) -> bool {
+        true
     }
 }
 
@@ -357,6 +376,15 @@ impl Spec for AlphaMu {
                 .all(|v| alpha.iter().any(|a| dominates(node.worlds, a, v)));
         cut.then_some(Cut::Drop(CutTeam::Max))
     }
+
+    /// Yes: below the root player's nodes the bound is the root player's
+    /// front alone, so an opponent's node searched again either gives the
+    /// earlier child's front, which the union already holds, or is
+    /// dropped; elsewhere both children are searched under the same bound
+    /// and give the same front, which the product takes again.
+    fn equivalent_children_alike(&self) -> bool {
+        true
+    }
 }
 
 /// Fusion: every player chooses by its expected score over the worlds it
@@ -441,6 +469,13 @@ impl Spec for Fusion {
 
     fn cut(&self, _node: &NodeInfo, _acc: &Self::Acc, _inherited: &()) -> Option<Cut> {
         None
+    }
+
+    /// Yes: nothing is pruned, so the second child's search would give
+    /// the first's value, which is added again (ties are mixed counting
+    /// both).
+    fn equivalent_children_alike(&self) -> bool {
+        true
     }
 }
 

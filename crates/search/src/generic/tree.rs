@@ -54,6 +54,12 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// Prune as the specification allows (switch off to test that it
     /// changes nothing).
     pub pruning: bool,
+    /// Search one card of each pair the game calls equivalent (same
+    /// worlds, [`TrickGame::equivalent`]) and give the other its value,
+    /// where the specification and the leaves allow it
+    /// ([`Spec::equivalent_children_alike`], [`Leaves::exact`]); switch
+    /// off to test that it changes nothing.
+    pub merge_equivalent: bool,
     /// Nodes visited.
     pub nodes: u64,
 }
@@ -84,6 +90,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             depth,
             root_seat: root.to_move(),
             pruning: true,
+            merge_equivalent: true,
             nodes: 0,
         }
     }
@@ -136,15 +143,23 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     /// Every legal card of the root player (from its real hand) with its
     /// value, scored over the real worlds.
     pub fn root_cards(&mut self) -> Vec<RootCard<S::Value>> {
-        self.root_children()
+        let children: Vec<(Card, u64)> = self
+            .root_children()
             .into_iter()
             .filter(|(_, _, real)| *real)
-            .map(|(card, worlds, _)| {
-                let value = self.child_value(card, worlds);
-                let score = self.spec.score(self.real_worlds(), &value);
-                RootCard { card, value, score }
-            })
-            .collect()
+            .map(|(card, worlds, _)| (card, worlds))
+            .collect();
+        let twins = self.twins(&self.root_walk(), &children);
+        let mut cards: Vec<RootCard<S::Value>> = Vec::with_capacity(children.len());
+        for (i, &(card, worlds)) in children.iter().enumerate() {
+            let value = match twins[i] {
+                Some(j) => cards[j].value.clone(),
+                None => self.child_value(card, worlds),
+            };
+            let score = self.spec.score(self.real_worlds(), &value);
+            cards.push(RootCard { card, value, score });
+        }
+        cards
     }
 
     /// One legal card of the root player (from its real hand) with its
@@ -167,8 +182,19 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         let walk = self.root_walk();
         let info = self.info(&walk, self.root_seat);
         let mut acc = self.spec.start(&info);
-        for (card, worlds, _) in self.root_children() {
-            let value = self.child_value(card, worlds);
+        let children: Vec<(Card, u64)> = self
+            .root_children()
+            .into_iter()
+            .map(|(card, worlds, _)| (card, worlds))
+            .collect();
+        let twins = self.twins(&walk, &children);
+        let mut values: Vec<S::Value> = Vec::with_capacity(children.len());
+        for (i, &(card, worlds)) in children.iter().enumerate() {
+            let value = match twins[i] {
+                Some(j) => values[j].clone(),
+                None => self.child_value(card, worlds),
+            };
+            values.push(value.clone());
             self.spec.add(&info, &mut acc, worlds, value);
         }
         let value = self.spec.finish(&info, acc).expect("a legal card");
@@ -196,6 +222,34 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         let bound = self.spec.open_bound(self.worlds.len());
         self.node(&child, &bound)
             .expect("an open bound cuts nothing")
+    }
+
+    /// Whether equivalent cards are searched once here.
+    fn merging(&self) -> bool {
+        self.merge_equivalent && self.spec.equivalent_children_alike() && self.leaves.exact()
+    }
+
+    /// For each of `children` (cards of the mover at `walk` with the
+    /// worlds where each is legal), the first earlier child it is
+    /// equivalent to in the same worlds, whose value it takes; all `None`
+    /// when not merging. The cards live at `walk` (in the hands of any
+    /// world, or on the table) are the same in every world.
+    fn twins(&self, walk: &Walk, children: &[(Card, u64)]) -> Vec<Option<usize>> {
+        let mut twins = vec![None; children.len()];
+        if !self.merging() || children.len() < 2 {
+            return twins;
+        }
+        let game = self.root.game();
+        let k = walk.worlds.trailing_zeros() as usize;
+        let live = Seat::ALL.iter().fold(walk.trick.card_set(), |h, &s| {
+            h.union(self.hand(k, s, walk))
+        });
+        for (i, &(card, worlds)) in children.iter().enumerate().skip(1) {
+            twins[i] = children[..i]
+                .iter()
+                .position(|&(c, w)| w == worlds && game.equivalent(c, card, live));
+        }
+        twins
     }
 
     /// The cards `mover` may play in some world of `walk`, with the worlds
@@ -321,13 +375,30 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             CutTeam::Min
         };
         let mut acc = self.spec.start(&info);
-        for (card, worlds) in cards {
+        let twins = self.twins(walk, &cards);
+        // The children some later child takes its value from, and what
+        // each gave (`None`: ignored, as its twin would be).
+        let sources = twins.iter().flatten().fold(0u64, |m, &j| m | 1 << j);
+        let mut given: Vec<Option<S::Value>> = Vec::new();
+        if sources != 0 {
+            given.resize(cards.len(), None);
+        }
+        for (i, (card, worlds)) in cards.into_iter().enumerate() {
             if self.pruning {
                 match self.spec.cut(&info, &acc, bound) {
                     Some(Cut::Drop(side)) => return Err(side),
                     Some(Cut::Bound) => break,
                     None => {}
                 }
+            }
+            if let Some(j) = twins[i] {
+                if let Some(value) = given[j].clone() {
+                    if sources >> i & 1 == 1 {
+                        given[i] = Some(value.clone());
+                    }
+                    self.spec.add(&info, &mut acc, worlds, value);
+                }
+                continue;
             }
             let child_bound = if self.pruning {
                 self.spec.child_bound(&info, &acc, bound)
@@ -336,7 +407,12 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             };
             let next = self.play(walk, card, worlds);
             match self.node(&next, &child_bound) {
-                Ok(value) => self.spec.add(&info, &mut acc, worlds, value),
+                Ok(value) => {
+                    if sources >> i & 1 == 1 {
+                        given[i] = Some(value.clone());
+                    }
+                    self.spec.add(&info, &mut acc, worlds, value);
+                }
                 Err(side) if side == own => {}
                 Err(side) => return Err(side),
             }
