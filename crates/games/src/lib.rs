@@ -18,11 +18,13 @@
 //! (team 0) and East-West (team 1), in both games.
 
 pub mod belote;
+mod candidates;
 mod game;
 mod open_cards;
 mod state;
 
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
+pub use candidates::{Candidates, CodeCandidates};
 pub use game::{team_of, Taken, Trick, TrickGame};
 pub use open_cards::{Horizon, OpenCards, Playout};
 pub use state::{PlayError, PlayState, PositionError};

@@ -25,6 +25,9 @@ pub struct Horizon {
     pub seed: u64,
     /// How a playout plays its cards.
     pub rule: Playout,
+    /// Which legal cards the search before the horizon and the playouts
+    /// try.
+    pub candidates: crate::Candidates,
 }
 
 /// How the playouts past a horizon play.

@@ -18,8 +18,8 @@
 //! opponents.
 
 use cards::{Card, Hand, Seat};
-pub use games::{Horizon, Playout};
-use games::{PlayState, Trick, TrickGame};
+pub use games::{Candidates, Horizon, Playout};
+use games::{CodeCandidates, PlayState, Trick, TrickGame};
 use std::collections::HashMap;
 
 /// A card and the points the side that plays it takes from the position on
@@ -124,6 +124,9 @@ pub struct OpenSolver<G: TrickGame> {
     /// North-South's points and the points left in the last position
     /// [`OpenSolver::value`] valued: its first guess for the next.
     last_share: Option<(i32, i32)>,
+    /// The paper's code's choice of cards, when the horizon asks for it
+    /// ([`Candidates::PaperCode`]).
+    code: Option<CodeCandidates>,
 }
 
 impl<G: TrickGame> OpenSolver<G> {
@@ -173,6 +176,7 @@ impl<G: TrickGame> OpenSolver<G> {
             playout_sums: HashMap::default(),
             remember_playouts: true,
             last_share: None,
+            code: None,
         }
     }
 
@@ -192,6 +196,9 @@ impl<G: TrickGame> OpenSolver<G> {
             playouts: solver.scale as u32,
             ..horizon
         });
+        if horizon.candidates == Candidates::PaperCode {
+            solver.code = Some(CodeCandidates::new(&solver.game));
+        }
         solver
     }
 
@@ -244,8 +251,16 @@ impl<G: TrickGame> OpenSolver<G> {
             // The trick as the rules see it, kept along (a playout starts
             // at a trick start).
             let mut trick = Trick::new(Seat::from_index(usize::from(n.leader)));
+            // The cards not played yet (the code's hands may hold played
+            // cards again).
+            let mut unplayed = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
             while n.left > 0 {
-                let legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
+                let mut legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
+                if let Some(code) = &self.code {
+                    legal = code
+                        .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
+                        .0;
+                }
                 let card = match horizon.rule {
                     Playout::Random => {
                         let k = rng.gen_range(0..legal.count_ones());
@@ -258,6 +273,7 @@ impl<G: TrickGame> OpenSolver<G> {
                     Playout::PaperCode => legal.trailing_zeros() as u8,
                 };
                 let (mut child, gained) = self.play(&n, card);
+                unplayed &= !(1u64 << card);
                 if horizon.rule == Playout::PaperCode {
                     // The card goes back to its player and leaves the hand
                     // of the seat to move next (which holds it only when it
@@ -357,7 +373,9 @@ impl<G: TrickGame> OpenSolver<G> {
     }
 
     /// Every legal card of the seat to move with the points its side takes
-    /// after playing it, in the order of [`Hand::iter`].
+    /// after playing it, in the order of [`Hand::iter`]; only the cards the
+    /// paper's code tries when the horizon says so
+    /// ([`Candidates::PaperCode`]).
     pub fn card_values(&mut self, state: &PlayState<G>) -> Vec<CardPoints> {
         let node = self.node(state);
         let legal = self.legal(&node);
@@ -402,9 +420,18 @@ impl<G: TrickGame> OpenSolver<G> {
         )
     }
 
+    /// The cards the mover tries: the legal ones, or those the paper's
+    /// code tries ([`Candidates::PaperCode`]).
     fn legal(&self, node: &Node) -> Hand {
-        self.game
-            .legal(Hand(node.hands[node.mover()]), &self.trick(node))
+        let trick = self.trick(node);
+        let legal = self.game.legal(Hand(node.hands[node.mover()]), &trick);
+        match &self.code {
+            Some(code) => {
+                let in_hands = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+                code.reduce(&self.game, legal, Hand(in_hands), &trick)
+            }
+            None => legal,
+        }
     }
 
     /// Index in the trick of the card winning it so far.

@@ -174,6 +174,7 @@ fn a_horizon_at_the_last_trick_changes_nothing() {
             playouts: 5,
             seed: 1,
             rule: Playout::Random,
+            candidates: Candidates::Legal,
         };
         let means = OpenSolver::with_horizon(rules, horizon).card_means(&state);
         let expected: Vec<(Card, f64)> = exact
@@ -194,6 +195,7 @@ fn playouts_past_a_horizon_follow_their_seed() {
         playouts: 8,
         seed,
         rule: Playout::Random,
+        candidates: Candidates::Legal,
     };
     let a = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
     let b = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
@@ -235,6 +237,7 @@ fn the_paper_codes_playouts_keep_the_card_played() {
         playouts: 3,
         seed: 1,
         rule,
+        candidates: Candidates::Legal,
     };
     let paper =
         OpenSolver::with_horizon(Bridge::new(None), horizon(Playout::PaperCode)).mean_value(&state);
@@ -263,6 +266,7 @@ fn remembering_playouts_changes_no_value() {
             playouts,
             seed: i as u64,
             rule,
+            candidates: Candidates::Legal,
         };
         let mut remembering = OpenSolver::with_horizon(rules, horizon(8));
         let mut forgetting = OpenSolver::with_horizon(rules, horizon(8));
@@ -281,4 +285,33 @@ fn remembering_playouts_changes_no_value() {
             }
         }
     }
+}
+
+/// The paper's code's choice of cards (`Candidates::PaperCode`) lets a
+/// card on the table join two cards of a hand: over the jack led, North's
+/// queen and ten touch for it, and it tries the ten alone, a trick less
+/// than the queen takes.
+#[test]
+fn the_codes_cards_ignore_the_card_on_the_table() {
+    let deal: cards::Deal = "N:QT... 32... .43.. J.2..".parse().expect("a deal");
+    let game = Bridge::new(None);
+    let mut state = PlayState::new(game, deal, Seat::West);
+    state.play("SJ".parse().unwrap()).unwrap();
+    let exact = OpenSolver::new(game).card_values(&state);
+    let values = |v: &[CardPoints]| -> Vec<(String, i32)> {
+        v.iter().map(|c| (c.card.to_string(), c.points)).collect()
+    };
+    assert_eq!(
+        values(&exact),
+        [("SQ".to_string(), 2), ("ST".to_string(), 1)]
+    );
+    let horizon = Horizon {
+        cards_left: 0,
+        playouts: 1,
+        seed: 1,
+        rule: Playout::PaperCode,
+        candidates: Candidates::PaperCode,
+    };
+    let code = OpenSolver::with_horizon(game, horizon).card_values(&state);
+    assert_eq!(values(&code), [("ST".to_string(), 1)]);
 }

@@ -719,6 +719,7 @@ fn truncated_leaves_merge_nothing() {
             playouts: 2,
             seed: 5,
             rule: games::Playout::Random,
+            candidates: games::Candidates::Legal,
         };
         let mut leaves = SolverLeaves::truncated(&source, horizon);
         let mut tree = Tree::new(&Fusion, &state, &worlds, &mut leaves, Depth { leaf: 3 });
@@ -727,4 +728,35 @@ fn truncated_leaves_merge_nothing() {
         (scores, tree.nodes)
     };
     assert_eq!(nodes(true), nodes(false));
+}
+
+/// With the paper's code's choice of cards, the root tries exactly the
+/// cards the code keeps from the root player's legal ones (its hand is
+/// the same in every world drawn here), fewer than all of them on some
+/// endings.
+#[test]
+fn the_codes_choice_of_cards_limits_the_roots_cards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(29);
+    let mut fewer = 0;
+    for i in 0..20 {
+        let (state, view) = bridge_ending(&mut rng, 5, i % 4, Some(Suit::Spades));
+        let worlds = view.draw_many(&mut rng, 4).expect("worlds");
+        let game = *state.game();
+        let code = games::CodeCandidates::new(&game);
+        let legal = state.legal_cards();
+        let in_hands = Seat::ALL
+            .iter()
+            .fold(Hand::EMPTY, |h, &s| h.union(state.hand(s)));
+        let kept = code.reduce(&game, legal, in_hands, state.trick());
+        let solvers = solvers_of(&game);
+        let mut leaves = SolverLeaves::exact(&solvers);
+        let mut tree = Tree::new(&Fusion, &state, &worlds, &mut leaves, Depth { leaf: 3 });
+        tree.code_candidates = Some(code);
+        let tried: Hand = tree.root_cards().iter().map(|rc| rc.card).collect();
+        assert_eq!(tried, kept, "ending {i}");
+        if kept.len() < legal.len() {
+            fewer += 1;
+        }
+    }
+    assert!(fewer > 0, "the code never dropped a card");
 }

@@ -43,7 +43,8 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 /// `fusionpaper`, our Fusion with the code's worlds
 /// ([`players::generic::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
-/// ([`games::Playout::PaperCode`] playouts past depth-rd), Fusion
+/// ([`games::Playout::PaperCode`] playouts past depth-rd) and the code's
+/// choice of the cards tried ([`games::Candidates::PaperCode`]), Fusion
 /// with the code's worlds and pruning too, alpha-mu with the code's root
 /// criterion ([`players::generic::AlphaMuRoot::Paper`]); `fusionprune`, our
 /// Fusion with the code's pruning alone ([`players::generic::FusionPrune::Paper`]). The quick run's players search 2 cards deep
@@ -89,6 +90,7 @@ fn paper_code_players(
         | PlayerKind::Fusion { cut, .. } = &mut kind
         {
             cut.playout = games::Playout::PaperCode;
+            cut.moves = games::Candidates::PaperCode;
         }
         if let PlayerKind::Fusion { draw, .. } = &mut kind {
             *draw = players::generic::FusionDraw::Paper;

@@ -7,7 +7,7 @@ use crate::board::PlayError;
 use crate::player::Decision;
 use crate::seated::SeatedPlayer;
 use cards::{BySeat, Card, Hand};
-use games::{Horizon, Playout};
+use games::{Candidates, CodeCandidates, Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
 use rand::Rng;
 /// The paper's bound on the error of a truncated search, and the most
@@ -36,6 +36,10 @@ pub struct Truncation {
     /// How the playouts play (`playout=random`, the default, or
     /// `playout=paper`, as the paper's code plays them).
     pub playout: Playout,
+    /// Which legal cards the search, the truncated leaves and the
+    /// playouts try (`cards=legal`, the default, or `cards=paper`, those
+    /// the paper's code tries: [`games::CodeCandidates`]).
+    pub moves: Candidates,
 }
 
 /// A player of the card play, as a command line names it.
@@ -158,6 +162,7 @@ impl PlayerKind {
             depth_rd: Some(rd),
             playouts: 8,
             playout: Playout::Random,
+            moves: Candidates::Legal,
         };
         match name {
             "random" => Some(PlayerKind::Random),
@@ -212,7 +217,11 @@ impl fmt::Display for PlayerKind {
                     Ok(())
                 }
                 None => write!(f, ":rd=none"),
+            }?;
+            if c.moves == Candidates::PaperCode {
+                write!(f, ":cards=paper")?;
             }
+            Ok(())
         };
         match self {
             PlayerKind::Random => write!(f, "random"),
@@ -255,9 +264,10 @@ impl fmt::Display for PlayerKind {
 
 /// Reads `random`, or `pimc`, `alphamu`, `fusion` followed by
 /// `:key=value` settings (`worlds=`, `base=` and `draw=fit|paper` for
-/// Fusion, `leaf=`, `rd=` a
-/// number or `none`, `playouts=`); unset keys take the paper's Belote
-/// values.
+/// Fusion, `leaf=`, `rd=` a number or `none`, `playouts=`,
+/// `playout=random|paper`, `cards=legal|paper`, `root=best|paper` for
+/// alpha-mu, `prune=none|paper` for Fusion); unset keys take the paper's
+/// Belote values.
 impl FromStr for PlayerKind {
     type Err = PlayerSpecError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -303,6 +313,13 @@ impl FromStr for PlayerKind {
                         _ => {
                             return Err(err(format!("playout={value:?}: expected random or paper")))
                         }
+                    }
+                }
+                "cards" => {
+                    cut.moves = match value {
+                        "legal" => Candidates::Legal,
+                        "paper" => Candidates::PaperCode,
+                        _ => return Err(err(format!("cards={value:?}: expected legal or paper"))),
                     }
                 }
                 "root" => match (&mut kind, value) {
@@ -383,6 +400,7 @@ fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
         playouts: cut.playouts.max(1),
         seed,
         rule: cut.playout,
+        candidates: cut.moves,
     })
 }
 
@@ -396,6 +414,36 @@ fn leaves<'a, G: Oracle>(
         Some(h) => SolverLeaves::truncated(source, h),
         None => SolverLeaves::exact(source),
     }
+}
+
+/// The paper's code's choice of cards, if `cut` asks for it.
+fn code_candidates<G: Oracle>(game: &G, cut: &Truncation) -> Option<CodeCandidates> {
+    (cut.moves == Candidates::PaperCode).then(|| CodeCandidates::new(game))
+}
+
+/// The cards of `legal` the player tries at the root: all of them, or
+/// those the paper's code tries (`cards=paper`; the root player's hand is
+/// the same in every world PIMC and alpha-mu draw, and the cards still in
+/// the hands are too).
+fn tried_cards<G: Oracle>(
+    view: &SeatView<G>,
+    legal: Vec<Card>,
+    worlds: &[BySeat<Hand>],
+    cut: &Truncation,
+) -> Vec<Card> {
+    let Some(code) = code_candidates(view.game(), cut) else {
+        return legal;
+    };
+    let in_hands = cards::Seat::ALL
+        .iter()
+        .fold(Hand::EMPTY, |h, &s| h.union(worlds[0][s]));
+    let tried = code.reduce(
+        view.game(),
+        legal.iter().copied().collect(),
+        in_hands,
+        view.trick(),
+    );
+    legal.into_iter().filter(|&c| tried.contains(c)).collect()
 }
 
 /// The best-scoring card (the first in hand order on ties).
@@ -458,6 +506,7 @@ pub fn choose_with<G: Oracle>(
         }),
         PlayerKind::Pimc { worlds, cut } => {
             let drawn = view.draw_many(rng, *worlds)?;
+            let legal = tried_cards(view, legal, &drawn, cut);
             let scores = pimc_scores(view, &legal, &drawn, cut, cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
@@ -475,6 +524,7 @@ pub fn choose_with<G: Oracle>(
                 },
             };
             let drawn = view.draw_many(rng, *worlds)?;
+            let legal = tried_cards(view, legal, &drawn, cut);
             if exact {
                 let scores = search(&spec, view, &drawn, cut, cards_left, seed);
                 return Ok(Choice {
@@ -508,6 +558,7 @@ pub fn choose_with<G: Oracle>(
                     leaf: cut.depth_leaf,
                 },
             );
+            tree.code_candidates = code_candidates(view.game(), cut);
             let mut scores = pimc.clone();
             let mut bounds = Vec::new();
             let mut top = f64::NEG_INFINITY;
@@ -620,6 +671,7 @@ fn search<G: Oracle, S: Spec>(
             leaf: cut.depth_leaf,
         },
     );
+    tree.code_candidates = code_candidates(view.game(), cut);
     let mut scores: Vec<(Card, f64)> = tree
         .root_cards()
         .into_iter()
@@ -686,6 +738,7 @@ pub fn pimc_by_template<G: Oracle>(
         depth_rd: None,
         playouts: 1,
         playout: Playout::Random,
+        moves: Candidates::Legal,
     };
     search(&Pimc, view, worlds, &cut, 0, 0)
 }
@@ -706,6 +759,10 @@ mod tests {
             "pimc:worlds=10:rd=20:playouts=8:playout=paper",
             "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:root=paper",
             "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:prune=paper",
+            "pimc:worlds=10:rd=20:playouts=8:playout=paper:cards=paper",
+            "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:cards=paper:root=paper",
+            "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:cards=paper:prune=paper",
+            "pimc:worlds=10:rd=none:cards=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);

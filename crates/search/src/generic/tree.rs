@@ -4,7 +4,7 @@
 use super::leaves::Leaves;
 use super::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
-use games::{team_of, PlayState, Taken, Trick, TrickGame};
+use games::{team_of, CodeCandidates, PlayState, Taken, Trick, TrickGame};
 
 /// The most worlds a search holds (one bit of a `u64` each).
 pub const MAX_WORLDS: usize = 64;
@@ -60,6 +60,11 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// ([`Spec::equivalent_children_alike`], [`Leaves::exact`]); switch
     /// off to test that it changes nothing.
     pub merge_equivalent: bool,
+    /// Try only the cards the trick-costs paper's public code tries
+    /// ([`games::Candidates::PaperCode`]): each world's legal cards
+    /// reduced as the code reduces them, a card then played in every world
+    /// where it is legal. `None` tries every legal card.
+    pub code_candidates: Option<CodeCandidates>,
     /// Nodes visited.
     pub nodes: u64,
 }
@@ -91,6 +96,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             root_seat: root.to_move(),
             pruning: true,
             merge_equivalent: true,
+            code_candidates: None,
             nodes: 0,
         }
     }
@@ -257,16 +263,29 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     fn legal_cards(&self, walk: &Walk, mover: Seat) -> Vec<(Card, u64)> {
         let game = self.root.game();
         let mut cards: Vec<(Card, u64)> = Vec::new();
+        // The cards tried in some world (all legal ones unless the code's
+        // choice says otherwise).
+        let mut tried = cards::Hand::EMPTY;
         let mut rest = walk.worlds;
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for card in game.legal(self.hand(k, mover, walk), &walk.trick).iter() {
+            let legal = game.legal(self.hand(k, mover, walk), &walk.trick);
+            if let Some(code) = &self.code_candidates {
+                let in_hands = Seat::ALL
+                    .iter()
+                    .fold(cards::Hand::EMPTY, |h, &s| h.union(self.hand(k, s, walk)));
+                tried = tried.union(code.reduce(game, legal, in_hands, &walk.trick));
+            }
+            for card in legal.iter() {
                 match cards.iter_mut().find(|(c, _)| *c == card) {
                     Some((_, mask)) => *mask |= 1 << k,
                     None => cards.push((card, 1 << k)),
                 }
             }
+        }
+        if self.code_candidates.is_some() {
+            cards.retain(|&(c, _)| tried.contains(c));
         }
         cards.sort_by_key(|&(c, mask)| (std::cmp::Reverse(mask.count_ones()), c.bit()));
         cards

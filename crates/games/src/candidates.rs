@@ -1,0 +1,233 @@
+//! Which of its legal cards a search tries: all of them, or those the
+//! trick-costs paper's public code tries.
+//!
+//! The code (samuelbounan/TrickGame, read, nothing copied) passes every
+//! set of legal cards through its rules' `reduce_legal` before its tree
+//! searches, its exact searches and its playouts. Walking a hand's legal
+//! cards upward in each suit's order, a card that touches the one below
+//! it (no card of the suit still in a hand lies between them) is dropped
+//! when it is worth less than 2 points more. A touching pair worth 2 or
+//! more apart keeps both, unless the trick's winner is already certain
+//! (the mover plays last, or a trump on the table beats every trump left
+//! in the hands): then the lower is dropped when the mover's team wins the
+//! trick and the higher when it loses. Cards on the table do not count
+//! between two cards, so a queen and a ten over a jack on the table
+//! touch, and the code tries the ten alone. In bridge, where no card is
+//! worth a point, every run of touching cards comes down to its lowest.
+//!
+//! One reading choice: the code's test for a certain winner reads the
+//! trick's cards by seat as `leader + i` without wrapping round the table,
+//! which for a leader late in the order reads past the trick (undefined
+//! behaviour in C++), and when no trump is left in the hands it asks for
+//! the highest of none (undefined too). Here the seats wrap, and with no
+//! trump left any trump on the table settles the trick, as the test means.
+
+use crate::{team_of, Trick, TrickGame};
+use cards::{Hand, Suit};
+
+/// Which legal cards a search or a playout tries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Candidates {
+    /// Every legal card (equivalent cards may still be searched once: that
+    /// changes no value).
+    #[default]
+    Legal,
+    /// Those the trick-costs paper's public code tries
+    /// ([`CodeCandidates`]); values can change.
+    PaperCode,
+}
+
+/// The trick-costs paper's public code's choice of cards
+/// ([`Candidates::PaperCode`]) for one game, with the game's card order
+/// and points made once.
+#[derive(Clone, Debug)]
+pub struct CodeCandidates {
+    /// Per card bit: its rank in its suit's order (higher beats lower).
+    power: [u8; 64],
+    /// Per card bit: its points.
+    points: [u32; 64],
+    trump: Option<Suit>,
+}
+
+impl CodeCandidates {
+    /// The choice for `game`.
+    pub fn new<G: TrickGame>(game: &G) -> CodeCandidates {
+        let deck = game.deck();
+        let mut power = [0u8; 64];
+        let mut points = [0u32; 64];
+        for card in deck.iter() {
+            let bit = card.bit() as usize;
+            points[bit] = game.card_points(card);
+            power[bit] = deck
+                .iter()
+                .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
+                .count() as u8;
+        }
+        CodeCandidates {
+            power,
+            points,
+            trump: game.trump(),
+        }
+    }
+
+    /// The cards of `legal` that the code tries for the seat to move to
+    /// `trick`, `in_hands` being every card still in a hand (the trick's
+    /// cards are not).
+    pub fn reduce<G: TrickGame>(
+        &self,
+        game: &G,
+        legal: Hand,
+        in_hands: Hand,
+        trick: &Trick,
+    ) -> Hand {
+        let mut kept = legal.0;
+        let mut known_winner: Option<bool> = None;
+        for suit in Suit::ALL {
+            let mut cards: Vec<u32> = bits(legal.0 & Hand::suit_mask(suit)).collect();
+            if cards.len() < 2 {
+                continue;
+            }
+            cards.sort_by_key(|&b| self.power[b as usize]);
+            let others: Vec<u8> = bits(in_hands.0 & Hand::suit_mask(suit))
+                .map(|b| self.power[b as usize])
+                .collect();
+            for pair in cards.windows(2) {
+                let (low, high) = (pair[0] as usize, pair[1] as usize);
+                let (pl, ph) = (self.power[low], self.power[high]);
+                if others.iter().any(|&p| pl < p && p < ph) {
+                    continue;
+                }
+                if i64::from(self.points[high]) - i64::from(self.points[low]) < 2 {
+                    kept &= !(1u64 << high);
+                    continue;
+                }
+                let winner_known =
+                    *known_winner.get_or_insert_with(|| self.winner_known(in_hands, trick));
+                if winner_known {
+                    let movers_win = team_of(game.winner(trick)) == team_of(trick.to_move());
+                    kept &= !(1u64 << if movers_win { low } else { high });
+                }
+            }
+        }
+        Hand(kept)
+    }
+
+    /// Whether the trick's winner is certain before the mover plays: it
+    /// plays last, or a trump on the table beats every trump in the hands.
+    fn winner_known(&self, in_hands: Hand, trick: &Trick) -> bool {
+        if trick.len() == 3 {
+            return true;
+        }
+        let Some(trump) = self.trump else {
+            return false;
+        };
+        let best_left = bits(in_hands.0 & Hand::suit_mask(trump))
+            .map(|b| self.power[b as usize])
+            .max();
+        trick
+            .cards()
+            .any(|c| c.suit == trump && best_left.is_none_or(|p| self.power[c.bit() as usize] > p))
+    }
+}
+
+fn bits(mut set: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let b = set.trailing_zeros();
+            set &= set - 1;
+            b
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Belote;
+    use cards::{Card, Seat};
+
+    fn hand(cards: &[&str]) -> Hand {
+        cards.iter().map(|c| c.parse::<Card>().unwrap()).collect()
+    }
+
+    /// Belote with hearts trumps; spades in their plain order 7 8 9 J Q K
+    /// T A (0 0 0 2 3 4 10 11 points).
+    fn tried(legal: &[&str], others: &[&str], trick: &[&str], leader: Seat) -> Hand {
+        let game = Belote::new(Suit::Hearts);
+        let trick = trick
+            .iter()
+            .fold(Trick::new(leader), |t, c| t.with(c.parse().unwrap()));
+        let in_hands = hand(legal).union(hand(others));
+        CodeCandidates::new(&game).reduce(&game, hand(legal), in_hands, &trick)
+    }
+
+    #[test]
+    fn touching_cards_within_a_point_come_down_to_the_lowest() {
+        let others = ["S9", "DA"];
+        assert_eq!(
+            tried(&["S7", "S8"], &others, &[], Seat::North),
+            hand(&["S7"])
+        );
+        assert_eq!(
+            tried(&["SQ", "SK", "DA"], &[], &[], Seat::North),
+            hand(&["SQ", "DA"])
+        );
+        // A run of three: each drops against the one below it.
+        assert_eq!(
+            tried(&["SJ", "SQ", "SK"], &[], &[], Seat::North),
+            hand(&["SJ"])
+        );
+        // A card of the suit in another hand keeps them apart.
+        assert_eq!(
+            tried(&["S7", "SJ"], &others, &[], Seat::North),
+            hand(&["S7", "SJ"])
+        );
+    }
+
+    #[test]
+    fn touching_cards_far_apart_in_points_stay_unless_the_trick_is_settled() {
+        // King and ten touch (4 and 10 points): both tried by a leader.
+        assert_eq!(
+            tried(&["SK", "ST"], &["SA"], &[], Seat::North),
+            hand(&["SK", "ST"])
+        );
+        // Played last (West, after North, East and South) with partner
+        // East winning, the ten alone (more points to the partner); with
+        // the opponents winning, the king alone.
+        let partner_wins = ["S7", "SA", "S8"];
+        assert_eq!(
+            tried(&["SK", "ST"], &[], &partner_wins, Seat::North),
+            hand(&["ST"])
+        );
+        let they_win = ["SA", "S7", "S8"];
+        assert_eq!(
+            tried(&["SK", "ST"], &[], &they_win, Seat::North),
+            hand(&["SK"])
+        );
+        // Third to play: unsettled, unless a trump on the table beats
+        // every trump in the hands.
+        assert_eq!(
+            tried(&["SK", "ST"], &["HJ"], &["S7", "H9"], Seat::East),
+            hand(&["SK", "ST"])
+        );
+        assert_eq!(
+            tried(&["SK", "ST"], &["H7"], &["S7", "H9"], Seat::East),
+            hand(&["SK"])
+        );
+    }
+
+    #[test]
+    fn cards_on_the_table_do_not_keep_two_cards_apart() {
+        // The eight on the table lies between the seven and the nine: for
+        // the code they touch, and it tries the seven alone; in a hand, the
+        // eight keeps them apart.
+        assert_eq!(
+            tried(&["S7", "S9"], &["SA"], &["S8"], Seat::East),
+            hand(&["S7"])
+        );
+        assert_eq!(
+            tried(&["S7", "S9"], &["S8"], &["SA"], Seat::East),
+            hand(&["S7", "S9"])
+        );
+    }
+}
