@@ -17,8 +17,12 @@ pub trait OpenCards<G: TrickGame> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Horizon {
     /// Stop at the first trick start with at most this many cards in the
-    /// hands.
+    /// hands (at the first position, inside a trick too, when
+    /// `mid_trick`).
     pub cards_left: usize,
+    /// Stop inside a trick too, as the trick-costs paper's public code
+    /// does (its exact search counts its depth card by card).
+    pub mid_trick: bool,
     /// Random playouts averaged there.
     pub playouts: u32,
     /// Seed of the playouts.

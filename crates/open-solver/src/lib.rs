@@ -81,6 +81,17 @@ const PLAYOUT_SUMS_CAP: usize = 1 << 18;
 
 type Table = HashMap<([u64; 4], u8), Bounds, cards::key_hasher::BuildKeyHasher>;
 
+/// What, besides the hands, tells a horizon position apart: the leader,
+/// who has taken a trick, and the cards on the table.
+fn playout_key(node: &Node) -> u64 {
+    let mut key =
+        u64::from(node.leader) | u64::from(node.won) << 2 | u64::from(node.trick_len) << 4;
+    for (i, &c) in node.trick[..node.trick_len as usize].iter().enumerate() {
+        key |= u64::from(c) << (8 + 8 * i);
+    }
+    key
+}
+
 /// The solver for one game's rules (one trump suit). Keep it to solve many
 /// positions of the same deal: its table carries over.
 pub struct OpenSolver<G: TrickGame> {
@@ -117,7 +128,7 @@ pub struct OpenSolver<G: TrickGame> {
     /// meets the same positions again (transpositions, and every null-window
     /// pass of [`OpenSolver::value`]), and a position's playouts are drawn
     /// from the position alone.
-    playout_sums: HashMap<([u64; 4], u8), i32, cards::key_hasher::BuildKeyHasher>,
+    playout_sums: HashMap<([u64; 4], u64), i32, cards::key_hasher::BuildKeyHasher>,
     /// Whether the playout sums of horizon positions are remembered
     /// (switch off to test that it changes nothing).
     pub remember_playouts: bool,
@@ -233,6 +244,8 @@ impl<G: TrickGame> OpenSolver<G> {
             .iter()
             .copied()
             .chain([u64::from(node.leader) | u64::from(node.won) << 8])
+            // Inside a trick, its cards too (trick starts hash as before).
+            .chain((node.trick_len > 0).then(|| playout_key(node)))
         {
             h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
         }
@@ -249,8 +262,8 @@ impl<G: TrickGame> OpenSolver<G> {
             let mut n = *node;
             let mut ns = 0;
             // The trick as the rules see it, kept along (a playout starts
-            // at a trick start).
-            let mut trick = Trick::new(Seat::from_index(usize::from(n.leader)));
+            // at a trick start, or inside one past a `mid_trick` horizon).
+            let mut trick = self.trick(&n);
             // The cards not played yet (the code's hands may hold played
             // cards again).
             let mut unplayed = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
@@ -499,11 +512,11 @@ impl<G: TrickGame> OpenSolver<G> {
         if let Some(h) = self.horizon {
             let cards =
                 (node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]).count_ones();
-            if node.trick_len == 0 && cards as usize <= h.cards_left {
+            if (node.trick_len == 0 || h.mid_trick) && cards as usize <= h.cards_left {
                 if !self.remember_playouts {
                     return self.playouts(node, h);
                 }
-                let key = (node.hands, node.leader | node.won << 2);
+                let key = (node.hands, playout_key(node));
                 if let Some(&sum) = self.playout_sums.get(&key) {
                     return sum;
                 }

@@ -175,6 +175,7 @@ fn a_horizon_at_the_last_trick_changes_nothing() {
             seed: 1,
             rule: Playout::Random,
             candidates: Candidates::Legal,
+            mid_trick: false,
         };
         let means = OpenSolver::with_horizon(rules, horizon).card_means(&state);
         let expected: Vec<(Card, f64)> = exact
@@ -196,6 +197,7 @@ fn playouts_past_a_horizon_follow_their_seed() {
         seed,
         rule: Playout::Random,
         candidates: Candidates::Legal,
+        mid_trick: false,
     };
     let a = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
     let b = OpenSolver::with_horizon(rules, horizon(1)).card_means(&state);
@@ -238,6 +240,7 @@ fn the_paper_codes_playouts_keep_the_card_played() {
         seed: 1,
         rule,
         candidates: Candidates::Legal,
+        mid_trick: false,
     };
     let paper =
         OpenSolver::with_horizon(Bridge::new(None), horizon(Playout::PaperCode)).mean_value(&state);
@@ -253,20 +256,24 @@ fn remembering_playouts_changes_no_value() {
     // solver, with each horizon position's playouts remembered or played
     // again every time the search meets it; for the code's playouts,
     // one playout counted for all is the mean of eight.
+    // Also past a horizon inside a trick (the code's), where the trick's
+    // cards tell positions apart.
     let mut rng = ChaCha8Rng::seed_from_u64(13);
-    for i in 0..24 {
+    for i in 0..32 {
         let rules = random_rules(&mut rng);
         let rule = if i % 2 == 0 {
             Playout::Random
         } else {
             Playout::PaperCode
         };
+        let mid_trick = i >= 24;
         let horizon = |playouts| Horizon {
-            cards_left: 12 + 4 * (i % 2),
+            cards_left: 12 + 4 * (i % 2) - usize::from(mid_trick) * (1 + i % 3),
             playouts,
             seed: i as u64,
             rule,
             candidates: Candidates::Legal,
+            mid_trick,
         };
         let mut remembering = OpenSolver::with_horizon(rules, horizon(8));
         let mut forgetting = OpenSolver::with_horizon(rules, horizon(8));
@@ -311,7 +318,43 @@ fn the_codes_cards_ignore_the_card_on_the_table() {
         seed: 1,
         rule: Playout::PaperCode,
         candidates: Candidates::PaperCode,
+        mid_trick: false,
     };
     let code = OpenSolver::with_horizon(game, horizon).card_values(&state);
     assert_eq!(values(&code), [("ST".to_string(), 1)]);
+}
+
+/// A horizon inside tricks stops at the same positions as one at trick
+/// starts when its count falls on a trick start, and gives the same
+/// values; elsewhere it stops earlier in the trick and values differ.
+#[test]
+fn a_horizon_inside_a_trick_stops_at_its_card() {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let mut differ = 0;
+    for i in 0..24 {
+        let rules = random_rules(&mut rng);
+        let rule = if i % 2 == 0 {
+            Playout::Random
+        } else {
+            Playout::PaperCode
+        };
+        let horizon = |cards_left, mid_trick| Horizon {
+            cards_left,
+            playouts: 4,
+            seed: i as u64,
+            rule,
+            candidates: Candidates::Legal,
+            mid_trick,
+        };
+        let state = random_position(&mut rng, rules, 6, 0);
+        let at_starts = OpenSolver::with_horizon(rules, horizon(12, false)).card_means(&state);
+        let inside = OpenSolver::with_horizon(rules, horizon(12, true)).card_means(&state);
+        assert_eq!(at_starts, inside, "position {i}");
+        let later = OpenSolver::with_horizon(rules, horizon(14, false)).card_means(&state);
+        let earlier = OpenSolver::with_horizon(rules, horizon(14, true)).card_means(&state);
+        if later != earlier {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "stopping inside a trick never changed a value");
 }

@@ -82,7 +82,7 @@ pub const PLAYERS: &[Entry] = &[
         name: "fusion",
         family: Family::Bridge,
         about: "the trick-costs paper's Fusion on the generic engine, playing for the contract (a world scores 1 when its side gets what it wants); declares and defends",
-        options: "as Fusion for any game below (base, worlds, draw, leaf, rd, playouts, playout, cards, prune)",
+        options: "as Fusion for any game below (base, worlds, draw, leaf, rd, playouts, playout, cards, horizon, prune)",
         example: "fusion:worlds=24:leaf=5:rd=none",
     },
     Entry {
@@ -103,21 +103,21 @@ pub const PLAYERS: &[Entry] = &[
         name: "pimc",
         family: Family::AnyGame,
         about: "PIMC on the trick-costs paper's template: the mean score of each card over the worlds",
-        options: "worlds=W (default 10); rd=N|none (cards searched before random playouts, default 20); playouts=P (default 8); playout=random|paper; cards=legal|paper (the cards tried: all legal ones, or those the paper's code tries)",
+        options: "worlds=W (default 10); rd=N|none (cards searched before random playouts, default 20); playouts=P (default 8); playout=random|paper; cards=legal|paper (the cards tried: all legal ones, or those the paper's code tries); horizon=text|paper (rd counted from the decision to a trick start, or from the leaves card by card as the paper's code does)",
         example: "pimc:worlds=10:rd=none",
     },
     Entry {
         name: "alphamu",
         family: Family::AnyGame,
         about: "alpha-mu with real-valued vectors over the worlds, any team to move",
-        options: "worlds=W (default 10); leaf=L (cards searched before PIMC takes over, default 5); rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; root=best|paper",
+        options: "worlds=W (default 10); leaf=L (cards searched before PIMC takes over, default 5); rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; root=best|paper",
         example: "alphamu:worlds=10:leaf=5:rd=none",
     },
     Entry {
         name: "fusion",
         family: Family::AnyGame,
         about: "Fusion: every player chooses by its expected score over the worlds it cannot tell apart",
-        options: "base=B (deals drawn, default 1); worlds=W (worlds wanted, default 24; 0: only the base deals' permutations); draw=fit|paper; leaf=L; rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; prune=none|paper",
+        options: "base=B (deals drawn, default 1); worlds=W (worlds wanted, default 24; 0: only the base deals' permutations); draw=fit|paper; leaf=L; rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; prune=none|paper",
         example: "fusion:base=1:worlds=24:leaf=5:rd=none",
     },
 ];

@@ -720,6 +720,7 @@ fn truncated_leaves_merge_nothing() {
             seed: 5,
             rule: games::Playout::Random,
             candidates: games::Candidates::Legal,
+            mid_trick: false,
         };
         let mut leaves = SolverLeaves::truncated(&source, horizon);
         let mut tree = Tree::new(&Fusion, &state, &worlds, &mut leaves, Depth { leaf: 3 });

@@ -43,8 +43,10 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 /// `fusionpaper`, our Fusion with the code's worlds
 /// ([`players::generic::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
-/// ([`games::Playout::PaperCode`] playouts past depth-rd) and the code's
-/// choice of the cards tried ([`games::Candidates::PaperCode`]), Fusion
+/// ([`games::Playout::PaperCode`] playouts past the code's own depth-rd,
+/// counted from the leaves, [`players::generic::HorizonRule::PaperCode`])
+/// and the code's choice of the cards tried
+/// ([`games::Candidates::PaperCode`]), Fusion
 /// with the code's worlds and pruning too, alpha-mu with the code's root
 /// criterion ([`players::generic::AlphaMuRoot::Paper`]); `fusionprune`, our
 /// Fusion with the code's pruning alone ([`players::generic::FusionPrune::Paper`]). The quick run's players search 2 cards deep
@@ -91,6 +93,15 @@ fn paper_code_players(
         {
             cut.playout = games::Playout::PaperCode;
             cut.moves = games::Candidates::PaperCode;
+            cut.horizon = players::generic::HorizonRule::PaperCode;
+        }
+        // The code's own depth-rd past its leaves (`pimc.cpp`,
+        // `alpha_mu.cpp`, `permutation.cpp`), the same in both games.
+        match &mut kind {
+            PlayerKind::Pimc { cut, .. } => cut.depth_rd = Some(24),
+            PlayerKind::AlphaMu { cut, .. } => cut.depth_rd = Some(16),
+            PlayerKind::Fusion { cut, .. } => cut.depth_rd = Some(20),
+            PlayerKind::Random => {}
         }
         if let PlayerKind::Fusion { draw, .. } = &mut kind {
             *draw = players::generic::FusionDraw::Paper;

@@ -40,6 +40,23 @@ pub struct Truncation {
     /// playouts try (`cards=legal`, the default, or `cards=paper`, those
     /// the paper's code tries: [`games::CodeCandidates`]).
     pub moves: Candidates,
+    /// Where depth-rd counts from ([`HorizonRule`]).
+    pub horizon: HorizonRule,
+}
+
+/// Where the playouts start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HorizonRule {
+    /// At the first trick start `depth_rd` cards or more past the decision
+    /// (`horizon=text`, the default: the paper's text).
+    #[default]
+    Text,
+    /// Exactly `depth_rd` cards past the leaves (PIMC's leaves being the
+    /// decision's children), inside a trick if need be
+    /// (`horizon=paper`): the trick-costs paper's public code, whose
+    /// leaves hand each world to an exact search that counts its depth
+    /// from there.
+    PaperCode,
 }
 
 /// A player of the card play, as a command line names it.
@@ -163,6 +180,7 @@ impl PlayerKind {
             playouts: 8,
             playout: Playout::Random,
             moves: Candidates::Legal,
+            horizon: HorizonRule::Text,
         };
         match name {
             "random" => Some(PlayerKind::Random),
@@ -221,6 +239,9 @@ impl fmt::Display for PlayerKind {
             if c.moves == Candidates::PaperCode {
                 write!(f, ":cards=paper")?;
             }
+            if c.horizon == HorizonRule::PaperCode {
+                write!(f, ":horizon=paper")?;
+            }
             Ok(())
         };
         match self {
@@ -265,7 +286,8 @@ impl fmt::Display for PlayerKind {
 /// Reads `random`, or `pimc`, `alphamu`, `fusion` followed by
 /// `:key=value` settings (`worlds=`, `base=` and `draw=fit|paper` for
 /// Fusion, `leaf=`, `rd=` a number or `none`, `playouts=`,
-/// `playout=random|paper`, `cards=legal|paper`, `root=best|paper` for
+/// `playout=random|paper`, `cards=legal|paper`, `horizon=text|paper`,
+/// `root=best|paper` for
 /// alpha-mu, `prune=none|paper` for Fusion); unset keys take the paper's
 /// Belote values.
 impl FromStr for PlayerKind {
@@ -320,6 +342,13 @@ impl FromStr for PlayerKind {
                         "legal" => Candidates::Legal,
                         "paper" => Candidates::PaperCode,
                         _ => return Err(err(format!("cards={value:?}: expected legal or paper"))),
+                    }
+                }
+                "horizon" => {
+                    cut.horizon = match value {
+                        "text" => HorizonRule::Text,
+                        "paper" => HorizonRule::PaperCode,
+                        _ => return Err(err(format!("horizon={value:?}: expected text or paper"))),
                     }
                 }
                 "root" => match (&mut kind, value) {
@@ -394,13 +423,22 @@ pub fn solvers_of<G: Oracle>(game: &G) -> impl Fn(Option<Horizon>) -> Box<dyn ga
     move |horizon| game.open_cards(horizon)
 }
 
-fn horizon(view_cards: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
-    cut.depth_rd.map(|rd| Horizon {
-        cards_left: view_cards.saturating_sub(rd),
-        playouts: cut.playouts.max(1),
-        seed,
-        rule: cut.playout,
-        candidates: cut.moves,
+/// The horizon of a search from a decision with `view_cards` cards in
+/// the hands whose leaves lie `leaf` cards down (1 for PIMC).
+fn horizon(view_cards: usize, leaf: usize, cut: &Truncation, seed: u64) -> Option<Horizon> {
+    cut.depth_rd.map(|rd| {
+        let (past, mid_trick) = match cut.horizon {
+            HorizonRule::Text => (rd, false),
+            HorizonRule::PaperCode => (leaf.saturating_add(rd), true),
+        };
+        Horizon {
+            cards_left: view_cards.saturating_sub(past),
+            mid_trick,
+            playouts: cut.playouts.max(1),
+            seed,
+            rule: cut.playout,
+            candidates: cut.moves,
+        }
     })
 }
 
@@ -410,7 +448,7 @@ fn leaves<'a, G: Oracle>(
     cut: &Truncation,
     seed: u64,
 ) -> SolverLeaves<'a, G> {
-    match horizon(view_cards, cut, seed) {
+    match horizon(view_cards, cut.depth_leaf, cut, seed) {
         Some(h) => SolverLeaves::truncated(source, h),
         None => SolverLeaves::exact(source),
     }
@@ -507,7 +545,7 @@ pub fn choose_with<G: Oracle>(
         PlayerKind::Pimc { worlds, cut } => {
             let drawn = view.draw_many(rng, *worlds)?;
             let legal = tried_cards(view, legal, &drawn, cut);
-            let scores = pimc_scores(view, &legal, &drawn, cut, cards_left, seed);
+            let scores = pimc_scores(view, &legal, &drawn, (cut, 1), cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
                 scores,
@@ -541,7 +579,14 @@ pub fn choose_with<G: Oracle>(
             // chosen. Cards are searched in order of PIMC score; a skipped
             // card could not even tie, so the card chosen is the one the
             // full search chooses.
-            let pimc = pimc_scores(view, &legal, &drawn, cut, cards_left, seed);
+            let pimc = pimc_scores(
+                view,
+                &legal,
+                &drawn,
+                (cut, cut.depth_leaf),
+                cards_left,
+                seed,
+            );
             let mut order: Vec<usize> = (0..legal.len()).collect();
             order.sort_by(|&a, &b| pimc[b].1.total_cmp(&pimc[a].1));
             let real = real_world(view, &drawn);
@@ -606,12 +651,13 @@ pub fn choose_with<G: Oracle>(
 }
 
 /// PIMC's mean score of every legal card over `worlds`, each solved with
-/// the leaves' horizon (so that it bounds alpha-mu's on the same worlds).
+/// the horizon of leaves `leaf` cards down (alpha-mu's own, so that it
+/// bounds alpha-mu's on the same worlds; 1 for PIMC).
 fn pimc_scores<G: Oracle>(
     view: &SeatView<G>,
     legal: &[Card],
     worlds: &[BySeat<Hand>],
-    cut: &Truncation,
+    (cut, leaf): (&Truncation, usize),
     cards_left: usize,
     seed: u64,
 ) -> Vec<(Card, f64)> {
@@ -620,6 +666,7 @@ fn pimc_scores<G: Oracle>(
         let state = view.position_in(world);
         let mut solver = view.game().open_cards(horizon(
             cards_left,
+            leaf,
             cut,
             seed ^ (k as u64).wrapping_mul(0x9e37_79b9),
         ));
@@ -739,6 +786,7 @@ pub fn pimc_by_template<G: Oracle>(
         playouts: 1,
         playout: Playout::Random,
         moves: Candidates::Legal,
+        horizon: HorizonRule::Text,
     };
     search(&Pimc, view, worlds, &cut, 0, 0)
 }
@@ -763,6 +811,8 @@ mod tests {
             "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:cards=paper:root=paper",
             "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:cards=paper:prune=paper",
             "pimc:worlds=10:rd=none:cards=paper",
+            "pimc:worlds=10:rd=24:playouts=8:playout=paper:cards=paper:horizon=paper",
+            "alphamu:worlds=10:leaf=5:rd=16:playouts=8:playout=paper:cards=paper:horizon=paper:root=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
