@@ -83,30 +83,41 @@ impl CodeCandidates {
         let mut kept = legal.0;
         let mut known_winner: Option<bool> = None;
         for suit in Suit::ALL {
-            let mut cards: Vec<u32> = bits(legal.0 & Hand::suit_mask(suit)).collect();
-            if cards.len() < 2 {
+            // The suit's legal cards by power, and the powers of the
+            // suit's cards in the hands (no allocation: this runs at every
+            // node of the code's searches).
+            let mut by_power = [u8::MAX; 16];
+            let mut count = 0;
+            for b in bits(legal.0 & Hand::suit_mask(suit)) {
+                by_power[usize::from(self.power[b as usize])] = b as u8;
+                count += 1;
+            }
+            if count < 2 {
                 continue;
             }
-            cards.sort_by_key(|&b| self.power[b as usize]);
-            let others: Vec<u8> = bits(in_hands.0 & Hand::suit_mask(suit))
-                .map(|b| self.power[b as usize])
-                .collect();
-            for pair in cards.windows(2) {
-                let (low, high) = (pair[0] as usize, pair[1] as usize);
+            let held = bits(in_hands.0 & Hand::suit_mask(suit))
+                .fold(0u32, |m, b| m | 1 << self.power[b as usize]);
+            let mut cards = by_power
+                .iter()
+                .filter(|&&b| b != u8::MAX)
+                .map(|&b| usize::from(b));
+            let mut low = cards.next().expect("two cards");
+            for high in cards {
                 let (pl, ph) = (self.power[low], self.power[high]);
-                if others.iter().any(|&p| pl < p && p < ph) {
-                    continue;
+                let between = ((1u32 << ph) - 1) & !((1u32 << (pl + 1)) - 1);
+                // Touching: no card of the suit in a hand between them.
+                if held & between == 0 {
+                    if i64::from(self.points[high]) - i64::from(self.points[low]) < 2 {
+                        kept &= !(1u64 << high);
+                    } else if *known_winner
+                        .get_or_insert_with(|| self.winner_known(in_hands, trick))
+                    {
+                        let movers_win = team_of(game.winner(trick)) == team_of(trick.to_move());
+                        kept &= !(1u64 << if movers_win { low } else { high });
+                    }
                 }
-                if i64::from(self.points[high]) - i64::from(self.points[low]) < 2 {
-                    kept &= !(1u64 << high);
-                    continue;
-                }
-                let winner_known =
-                    *known_winner.get_or_insert_with(|| self.winner_known(in_hands, trick));
-                if winner_known {
-                    let movers_win = team_of(game.winner(trick)) == team_of(trick.to_move());
-                    kept &= !(1u64 << if movers_win { low } else { high });
-                }
+                // The next card is compared with this one, dropped or not.
+                low = high;
             }
         }
         Hand(kept)
