@@ -47,6 +47,11 @@ pub struct CodeCandidates {
     /// Per card bit: its points.
     points: [u32; 64],
     trump: Option<Suit>,
+    /// The card bits of the suits whose order is their bits' order and
+    /// whose cards are all within a point of each other (every suit in
+    /// bridge): there a touching card always goes, and a walk over the
+    /// bits settles it without sorting.
+    plain_suits: u64,
 }
 
 impl CodeCandidates {
@@ -63,16 +68,43 @@ impl CodeCandidates {
                 .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
                 .count() as u8;
         }
+        let plain_suits = Suit::ALL
+            .into_iter()
+            .filter(|&suit| {
+                let cards: Vec<usize> = deck
+                    .iter()
+                    .filter(|c| c.suit == suit)
+                    .map(|c| c.bit() as usize)
+                    .collect();
+                let in_bit_order = cards
+                    .iter()
+                    .all(|&a| cards.iter().all(|&b| (a > b) == (power[a] > power[b])));
+                let lowest = cards.iter().map(|&b| points[b]).min().unwrap_or(0);
+                let highest = cards.iter().map(|&b| points[b]).max().unwrap_or(0);
+                in_bit_order && highest - lowest < 2
+            })
+            .fold(0, |m, suit| m | Hand::suit_mask(suit));
         CodeCandidates {
             power,
             points,
             trump: game.trump(),
+            plain_suits,
         }
+    }
+
+    /// The same choice made by the general walk (each suit's legal cards
+    /// sorted by power) in every suit, bridge's too: slower, kept so that
+    /// tests can hold the walk over bits to it.
+    #[must_use]
+    pub fn walking_every_suit(mut self) -> CodeCandidates {
+        self.plain_suits = 0;
+        self
     }
 
     /// The cards of `legal` that the code tries for the seat to move to
     /// `trick`, `in_hands` being every card still in a hand (the trick's
     /// cards are not).
+    #[inline]
     pub fn reduce<G: TrickGame>(
         &self,
         game: &G,
@@ -80,9 +112,47 @@ impl CodeCandidates {
         in_hands: Hand,
         trick: &Trick,
     ) -> Hand {
-        let mut kept = legal.0;
+        let kept = self.reduce_plain(legal.0, in_hands.0);
+        if legal.0 & !self.plain_suits == 0 {
+            return Hand(kept);
+        }
+        self.reduce_other_suits(game, kept, legal, in_hands, trick)
+    }
+
+    /// The lowest card bit of those the code tries (the card its playouts
+    /// play), `legal` holding at least one card. The lowest legal card of a
+    /// plain suit (see `plain_suits`) is always tried, so the choice is
+    /// made only when the lowest legal card lies in another suit.
+    #[inline]
+    pub fn lowest_tried<G: TrickGame>(
+        &self,
+        game: &G,
+        legal: Hand,
+        in_hands: Hand,
+        trick: &Trick,
+    ) -> u32 {
+        let lowest = legal.0.trailing_zeros();
+        if self.plain_suits >> lowest & 1 != 0 {
+            return lowest;
+        }
+        self.reduce(game, legal, in_hands, trick).0.trailing_zeros()
+    }
+
+    /// [`CodeCandidates::reduce`] in the suits that are not plain, from
+    /// `kept`, the legal cards with the plain suits done.
+    fn reduce_other_suits<G: TrickGame>(
+        &self,
+        game: &G,
+        mut kept: u64,
+        legal: Hand,
+        in_hands: Hand,
+        trick: &Trick,
+    ) -> Hand {
         let mut known_winner: Option<bool> = None;
         for suit in Suit::ALL {
+            if Hand::suit_mask(suit) & self.plain_suits != 0 {
+                continue;
+            }
             // The suit's legal cards by power, and the powers of the
             // suit's cards in the hands (no allocation: this runs at every
             // node of the code's searches).
@@ -121,6 +191,25 @@ impl CodeCandidates {
             }
         }
         Hand(kept)
+    }
+
+    /// `legal` without the cards of plain suits (see `plain_suits`) that
+    /// touch the legal card below them: those whose nearest card below
+    /// that is legal or in a hand is legal.
+    ///
+    /// One addition finds, for every legal card at once, the nearest such
+    /// card above it: a carry started just above a legal card runs through
+    /// the bits of cards that are neither and stops at the first that is
+    /// (or at bit 15 of the suit, never a card, so that it stays in its
+    /// suit). No carry crosses another's start, since a legal card is
+    /// itself a stop. The legal cards so reached are the ones dropped.
+    #[inline]
+    fn reduce_plain(&self, legal: u64, in_hands: u64) -> u64 {
+        const SUIT_TOPS: u64 = 0x8000_8000_8000_8000;
+        let walked = legal & self.plain_suits;
+        let stops = (legal | in_hands) & self.plain_suits;
+        let reached = (!stops & !SUIT_TOPS).wrapping_add(walked << 1) & stops;
+        legal & !(walked & reached)
     }
 
     /// Whether the trick's winner is certain before the mover plays: it

@@ -269,13 +269,13 @@ impl<G: TrickGame> OpenSolver<G> {
             let mut unplayed = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
             while n.left > 0 {
                 let mut legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
-                if let Some(code) = &self.code {
-                    legal = code
-                        .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
-                        .0;
-                }
                 let card = match horizon.rule {
                     Playout::Random => {
+                        if let Some(code) = &self.code {
+                            legal = code
+                                .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
+                                .0;
+                        }
                         let k = rng.gen_range(0..legal.count_ones());
                         let mut rest = legal;
                         for _ in 0..k {
@@ -283,24 +283,30 @@ impl<G: TrickGame> OpenSolver<G> {
                         }
                         rest.trailing_zeros() as u8
                     }
-                    Playout::PaperCode => legal.trailing_zeros() as u8,
+                    Playout::PaperCode => match &self.code {
+                        Some(code) => {
+                            code.lowest_tried(&self.game, Hand(legal), Hand(unplayed), &trick) as u8
+                        }
+                        None => legal.trailing_zeros() as u8,
+                    },
                 };
-                let (mut child, gained) = self.play(&n, card);
+                let mover = n.mover();
+                let gained = self.play_in_place(&mut n, card);
                 unplayed &= !(1u64 << card);
                 if horizon.rule == Playout::PaperCode {
                     // The card goes back to its player and leaves the hand
                     // of the seat to move next (which holds it only when it
                     // is the player, having won the trick).
-                    child.hands[n.mover()] |= 1u64 << card;
-                    child.hands[child.mover()] &= !(1u64 << card);
+                    n.hands[mover] |= 1u64 << card;
+                    let next = n.mover();
+                    n.hands[next] &= !(1u64 << card);
                 }
                 ns += unscaled(gained);
-                trick = if child.trick_len == 0 {
-                    Trick::new(Seat::from_index(usize::from(child.leader)))
+                trick = if n.trick_len == 0 {
+                    Trick::new(Seat::from_index(usize::from(n.leader)))
                 } else {
                     trick.with(Card::from_bit(u32::from(card)).expect("a card bit"))
                 };
-                n = child;
             }
             total += ns + unscaled(self.end_bonus(&n));
         }
@@ -465,31 +471,43 @@ impl<G: TrickGame> OpenSolver<G> {
     #[inline]
     fn play(&self, node: &Node, card: u8) -> (Node, i32) {
         let mut child = *node;
-        child.hands[node.mover()] &= !(1u64 << card);
-        child.trick[node.trick_len as usize] = card;
-        child.trick_len += 1;
-        if child.trick_len < 4 {
-            return (child, 0);
+        let gained = self.play_in_place(&mut child, card);
+        (child, gained)
+    }
+
+    /// The mover of `node` plays `card` (in place, for the playouts'
+    /// long runs of moves); the points North-South gain if it completes
+    /// the trick.
+    #[inline]
+    fn play_in_place(&self, node: &mut Node, card: u8) -> i32 {
+        node.hands[node.mover()] &= !(1u64 << card);
+        node.trick[node.trick_len as usize] = card;
+        node.trick_len += 1;
+        if node.trick_len < 4 {
+            return 0;
         }
-        let best = self.winning(&child);
+        let best = self.winning(node);
         let winner = (usize::from(node.leader) + best) & 3;
-        child.left -= 1;
+        node.left -= 1;
         let mut points = self.per_trick
-            + child
+            + node
                 .trick
                 .iter()
                 .map(|&c| i32::from(self.points[c as usize]))
                 .sum::<i32>();
-        if child.left == 0 {
+        if node.left == 0 {
             points += self.last_bonus;
         }
         points *= self.scale;
-        child.rest -= points;
-        child.leader = winner as u8;
-        child.trick_len = 0;
-        child.won |= 1 << (winner & 1);
-        let ns = if winner & 1 == 0 { points } else { 0 };
-        (child, ns)
+        node.rest -= points;
+        node.leader = winner as u8;
+        node.trick_len = 0;
+        node.won |= 1 << (winner & 1);
+        if winner & 1 == 0 {
+            points
+        } else {
+            0
+        }
     }
 
     /// The all-tricks bonus at the end of a deal, for North-South.
@@ -510,9 +528,15 @@ impl<G: TrickGame> OpenSolver<G> {
             return self.end_bonus(node);
         }
         if let Some(h) = self.horizon {
-            let cards =
-                (node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]).count_ones();
-            if (node.trick_len == 0 || h.mid_trick) && cards as usize <= h.cards_left {
+            // The cards in the hands, from the counts (reading the hands
+            // just written by the parent's move would stall).
+            let cards = 4 * usize::from(node.left) - usize::from(node.trick_len);
+            debug_assert_eq!(
+                cards,
+                (node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]).count_ones()
+                    as usize
+            );
+            if (node.trick_len == 0 || h.mid_trick) && cards <= h.cards_left {
                 if !self.remember_playouts {
                     return self.playouts(node, h);
                 }
@@ -560,7 +584,10 @@ impl<G: TrickGame> OpenSolver<G> {
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_card = NO_CARD;
         for card in moves.iter() {
-            let (child, gained) = self.play(node, card);
+            // In place: a child returned by value is read back in wide
+            // loads over narrow stores, which stalls.
+            let mut child = *node;
+            let gained = self.play_in_place(&mut child, card);
             let v = gained + self.search(&child, alpha - gained, beta - gained);
             if maximizing {
                 if v > best {
