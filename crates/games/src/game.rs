@@ -87,10 +87,19 @@ impl Trick {
     /// If the trick is already complete.
     #[must_use]
     pub fn with(mut self, card: Card) -> Trick {
+        self.push(card);
+        self
+    }
+
+    /// Adds `card`, played by the seat to move, in place.
+    ///
+    /// # Panics
+    /// If the trick is already complete.
+    #[inline]
+    pub fn push(&mut self, card: Card) {
         assert!(self.len < 4, "a trick holds four cards");
         self.cards[self.len as usize] = Some(card);
         self.len += 1;
-        self
     }
 }
 

@@ -238,18 +238,22 @@ impl<G: TrickGame> OpenSolver<G> {
     /// `node`, all-tricks bonus included.
     fn playouts(&self, node: &Node, horizon: Horizon) -> i32 {
         use rand::{Rng, SeedableRng};
-        let mut h = horizon.seed ^ 0x51_7cc1_b727_220a;
-        for x in node
-            .hands
-            .iter()
-            .copied()
-            .chain([u64::from(node.leader) | u64::from(node.won) << 8])
-            // Inside a trick, its cards too (trick starts hash as before).
-            .chain((node.trick_len > 0).then(|| playout_key(node)))
-        {
-            h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
-        }
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(h);
+        // Seeded by the position; the code's playouts draw nothing and
+        // need no generator.
+        let mut rng = (horizon.rule == Playout::Random).then(|| {
+            let mut h = horizon.seed ^ 0x51_7cc1_b727_220a;
+            for x in node
+                .hands
+                .iter()
+                .copied()
+                .chain([u64::from(node.leader) | u64::from(node.won) << 8])
+                // Inside a trick, its cards too (trick starts hash as before).
+                .chain((node.trick_len > 0).then(|| playout_key(node)))
+            {
+                h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
+            }
+            rand_chacha::ChaCha8Rng::seed_from_u64(h)
+        });
         let mut total = 0;
         let unscaled = |v: i32| v / self.scale;
         // The code's playouts draw nothing: every one plays the same cards,
@@ -276,7 +280,10 @@ impl<G: TrickGame> OpenSolver<G> {
                                 .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
                                 .0;
                         }
-                        let k = rng.gen_range(0..legal.count_ones());
+                        let k = rng
+                            .as_mut()
+                            .expect("a generator for random playouts")
+                            .gen_range(0..legal.count_ones());
                         let mut rest = legal;
                         for _ in 0..k {
                             rest &= rest - 1;
@@ -302,11 +309,13 @@ impl<G: TrickGame> OpenSolver<G> {
                     n.hands[next] &= !(1u64 << card);
                 }
                 ns += unscaled(gained);
-                trick = if n.trick_len == 0 {
-                    Trick::new(Seat::from_index(usize::from(n.leader)))
+                if n.trick_len == 0 {
+                    trick = Trick::new(Seat::from_index(usize::from(n.leader)));
                 } else {
-                    trick.with(Card::from_bit(u32::from(card)).expect("a card bit"))
-                };
+                    // In place: a trick copied back after a narrow store
+                    // stalls the next read.
+                    trick.push(Card::from_bit(u32::from(card)).expect("a card bit"));
+                }
             }
             total += ns + unscaled(self.end_bonus(&n));
         }
