@@ -441,11 +441,13 @@ impl<G: TrickGame> OpenSolver<G> {
         self.game.points_left(Hand(cards), usize::from(node.left)) as i32 * self.scale
     }
 
+    #[inline(always)]
     fn trick(&self, node: &Node) -> Trick {
-        node.trick[..node.trick_len as usize].iter().fold(
-            Trick::new(Seat::from_index(node.leader as usize)),
-            |t, &b| t.with(Card::from_bit(u32::from(b)).expect("a card bit")),
-        )
+        let mut trick = Trick::new(Seat::from_index(node.leader as usize));
+        for &b in &node.trick[..node.trick_len as usize] {
+            trick.push(Card::from_bit(u32::from(b)).expect("a card bit"));
+        }
+        trick
     }
 
     /// The cards the mover tries: the legal ones, or those the paper's
@@ -487,7 +489,7 @@ impl<G: TrickGame> OpenSolver<G> {
     /// The mover of `node` plays `card` (in place, for the playouts'
     /// long runs of moves); the points North-South gain if it completes
     /// the trick.
-    #[inline]
+    #[inline(always)]
     fn play_in_place(&self, node: &mut Node, card: u8) -> i32 {
         node.hands[node.mover()] &= !(1u64 << card);
         node.trick[node.trick_len as usize] = card;
