@@ -6,8 +6,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hasher for keys made of card bitboards: a 128-bit key (the double-dummy
 /// solver's) is folded and mixed once, 64-bit words (the open-card
-/// solver's hands) are mixed in one after the other, and anything else
-/// goes through FNV-1a byte by byte.
+/// solver's hands, also when they come as the bytes of an array) are mixed
+/// in one after the other, and other bytes go through FNV-1a one by one.
 ///
 /// The fold of a 128-bit key multiplies the high half by an odd constant
 /// that is 1 modulo 4, so its bits 126 and 127 can alias bits 62 and 63
@@ -22,11 +22,23 @@ impl Hasher for KeyHasher {
         self.0
     }
 
+    /// Whole 8-byte words as [`Hasher::write_u64`] (an array of words,
+    /// such as the open-card solver's hands, arrives here as its bytes),
+    /// the bytes left over one by one.
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.write_u64(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        for &b in words.remainder() {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
     }
 
     #[inline]
