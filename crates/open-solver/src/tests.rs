@@ -401,3 +401,52 @@ fn the_codes_cards_walked_over_bits_are_the_general_walks() {
     }
     assert!(dropped > 0, "no card was ever dropped");
 }
+
+/// Emptying the table when it is full (here after 32 entries, so that it
+/// happens again and again within one search) changes no value, past a
+/// horizon with the code's playouts and choice of cards, in Belote and in
+/// bridge.
+#[test]
+fn emptying_a_full_table_changes_no_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let horizon = |cards_left, seed| Horizon {
+        cards_left,
+        playouts: 8,
+        seed,
+        rule: Playout::PaperCode,
+        candidates: Candidates::PaperCode,
+        mid_trick: true,
+    };
+    let mut emptied = 0;
+    for i in 0..16 {
+        let rules = random_rules(&mut rng);
+        let state = random_position(&mut rng, rules, 6, i % 4);
+        let mut kept = OpenSolver::with_horizon(rules, horizon(11, i as u64));
+        let mut small = OpenSolver::with_horizon(rules, horizon(11, i as u64));
+        small.table_cap = 32;
+        assert_eq!(
+            kept.card_means(&state),
+            small.card_means(&state),
+            "Belote {i}"
+        );
+        emptied += usize::from(kept.table.len() > 32);
+    }
+    for i in 0..16 {
+        let game = Bridge::new([None, Some(Suit::Hearts)][i % 2]);
+        let deal = cards::Deal::random(&mut rng, 7);
+        let state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        let mut kept = OpenSolver::with_horizon(game, horizon(13, i as u64));
+        let mut small = OpenSolver::with_horizon(game, horizon(13, i as u64));
+        small.table_cap = 32;
+        assert_eq!(
+            kept.card_means(&state),
+            small.card_means(&state),
+            "bridge {i}"
+        );
+        emptied += usize::from(kept.table.len() > 32);
+    }
+    assert!(
+        emptied > 16,
+        "the small table was seldom emptied ({emptied})"
+    );
+}
