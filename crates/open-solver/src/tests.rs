@@ -402,12 +402,12 @@ fn the_codes_cards_walked_over_bits_are_the_general_walks() {
     assert!(dropped > 0, "no card was ever dropped");
 }
 
-/// Emptying the table when it is full (here after 32 entries, so that it
-/// happens again and again within one search) changes no value, past a
-/// horizon with the code's playouts and choice of cards, in Belote and in
-/// bridge.
+/// Setting the table aside when it is full, the older one dropped (here
+/// after 32 entries, so that it happens again and again within one
+/// search), changes no value, past a horizon with the code's playouts and
+/// choice of cards, in Belote and in bridge.
 #[test]
-fn emptying_a_full_table_changes_no_value() {
+fn setting_a_full_table_aside_changes_no_value() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let horizon = |cards_left, seed| Horizon {
         cards_left,
