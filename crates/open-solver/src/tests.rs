@@ -417,33 +417,33 @@ fn setting_a_full_table_aside_changes_no_value() {
         candidates: Candidates::PaperCode,
         mid_trick: true,
     };
+    // Whether the full-size table outgrew the small one's bound, after
+    // checking that both give the same values.
+    fn same_values<G: TrickGame>(
+        game: G,
+        state: &PlayState<G>,
+        horizon: Horizon,
+        what: &str,
+    ) -> bool {
+        let mut kept = OpenSolver::with_horizon(game.clone(), horizon);
+        let mut small = OpenSolver::with_horizon(game, horizon);
+        small.table_cap = 32;
+        assert_eq!(kept.card_means(state), small.card_means(state), "{what}");
+        kept.table.len() > 32
+    }
     let mut emptied = 0;
     for i in 0..16 {
         let rules = random_rules(&mut rng);
         let state = random_position(&mut rng, rules, 6, i % 4);
-        let mut kept = OpenSolver::with_horizon(rules, horizon(11, i as u64));
-        let mut small = OpenSolver::with_horizon(rules, horizon(11, i as u64));
-        small.table_cap = 32;
-        assert_eq!(
-            kept.card_means(&state),
-            small.card_means(&state),
-            "Belote {i}"
-        );
-        emptied += usize::from(kept.table.len() > 32);
+        let outgrew = same_values(rules, &state, horizon(11, i as u64), &format!("Belote {i}"));
+        emptied += usize::from(outgrew);
     }
     for i in 0..16 {
         let game = Bridge::new([None, Some(Suit::Hearts)][i % 2]);
         let deal = cards::Deal::random(&mut rng, 7);
         let state = PlayState::new(game, deal, Seat::from_index(i % 4));
-        let mut kept = OpenSolver::with_horizon(game, horizon(13, i as u64));
-        let mut small = OpenSolver::with_horizon(game, horizon(13, i as u64));
-        small.table_cap = 32;
-        assert_eq!(
-            kept.card_means(&state),
-            small.card_means(&state),
-            "bridge {i}"
-        );
-        emptied += usize::from(kept.table.len() > 32);
+        let outgrew = same_values(game, &state, horizon(13, i as u64), &format!("bridge {i}"));
+        emptied += usize::from(outgrew);
     }
     assert!(
         emptied > 16,
