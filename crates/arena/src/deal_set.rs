@@ -29,11 +29,15 @@
 //! chance lies in a range (30% to 70% there). We estimate that chance as
 //! PIMC does where the board starts: the fraction of `filter_worlds`
 //! worlds drawn from declarer's view and the auction in which declarer
-//! makes the contract double dummy.
+//! makes the contract double dummy. With [`FilterPoint::AfterLead`] the
+//! chance is taken after the opening lead instead, the lead chosen by a
+//! PIMC defender over as many worlds: before the lead, declarer's chance
+//! over worlds says little of how PIMC fares in play against PIMC's
+//! defence (EXPERIMENTS.md, "The 3NT deal population").
 
 use bridge::{PlayState, Position};
 use cards::{Card, Deal, Seat, Strain};
-use players::player::Board;
+use players::player::{Board, PlayerSpec};
 use players::seed::derive;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -112,6 +116,39 @@ impl FromStr for Deck {
     }
 }
 
+/// Where a deal set's filter takes PIMC's chance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FilterPoint {
+    /// Where the board starts.
+    #[default]
+    Start,
+    /// After the opening lead, chosen by a PIMC defender over
+    /// `filter_worlds` worlds (boards that start before the lead only).
+    AfterLead,
+}
+
+impl FromStr for FilterPoint {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "start" => Ok(FilterPoint::Start),
+            "lead" => Ok(FilterPoint::AfterLead),
+            other => Err(format!(
+                "unknown filter point '{other}': start (where the board starts) or lead (after a PIMC opening lead)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for FilterPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FilterPoint::Start => "start",
+            FilterPoint::AfterLead => "lead",
+        })
+    }
+}
+
 /// The kind of deals in a set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -141,8 +178,11 @@ pub struct DealSetSpec {
     pub seed: u64,
     /// Keep only deals whose PIMC chance lies in this range.
     pub filter: Option<(f64, f64)>,
-    /// Worlds of the PIMC chance.
+    /// Worlds of the PIMC chance (and of the opening lead's PIMC
+    /// defender with [`FilterPoint::AfterLead`]).
     pub filter_worlds: usize,
+    /// Where the PIMC chance is taken.
+    pub filter_at: FilterPoint,
     /// Tricks played double dummy before each board starts (0: boards
     /// start before the opening lead).
     pub after_tricks: usize,
@@ -230,6 +270,9 @@ impl DealSetSpec {
         }
         if let Some((lo, hi)) = self.filter {
             out += &format!(" --filter {lo}-{hi} --filter-worlds {}", self.filter_worlds);
+            if self.filter_at != FilterPoint::Start {
+                out += &format!(" --filter-at {}", self.filter_at);
+            }
         }
         out
     }
@@ -282,6 +325,12 @@ impl DealSetSpec {
                 return Err(DealSetError::Spec(
                     "--filter-worlds must be positive".into(),
                 ));
+            }
+            if self.filter_at == FilterPoint::AfterLead && self.after_tricks > 0 {
+                return Err(DealSetError::Spec(format!(
+                    "--filter-at lead: the boards start after {} tricks, not before the opening lead",
+                    self.after_tricks
+                )));
             }
         }
         Ok(())
@@ -366,12 +415,29 @@ impl DealSetSpec {
         let pimc_make = match self.filter {
             None => None,
             Some((lo, hi)) => {
-                let make = pimc_chance(
-                    &board,
-                    &played,
-                    self.filter_worlds,
-                    derive(self.seed, &[i as u64, 1]),
-                )?;
+                let make = match self.filter_at {
+                    FilterPoint::Start => pimc_chance(
+                        &board,
+                        &played,
+                        self.filter_worlds,
+                        derive(self.seed, &[i as u64, 1]),
+                    )?,
+                    FilterPoint::AfterLead => {
+                        // The experiments' PIMC defender (`pimc:w=N`).
+                        let leader: PlayerSpec = format!("pimc:w={}", self.filter_worlds)
+                            .parse()
+                            .expect("a PIMC player");
+                        let lead = leader
+                            .choose(&board, &played, derive(self.seed, &[i as u64, 2]))
+                            .ok()?;
+                        pimc_chance(
+                            &board,
+                            &[lead],
+                            self.filter_worlds,
+                            derive(self.seed, &[i as u64, 1]),
+                        )?
+                    }
+                };
                 if make < lo || make > hi {
                     return None;
                 }
@@ -442,8 +508,9 @@ fn declarer_dd_tricks(deal: &Deal) -> usize {
 
 /// PIMC's chance after `played`: the fraction of `worlds` worlds drawn
 /// from declarer's view in which declarer makes the contract double dummy
-/// from there.
-fn pimc_chance(board: &Board, played: &[Card], worlds: usize, seed: u64) -> Option<f64> {
+/// from there. `None` when no world fits.
+#[must_use]
+pub fn pimc_chance(board: &Board, played: &[Card], worlds: usize, seed: u64) -> Option<f64> {
     let (_, deals) = board.worlds(board.declarer, played, worlds, seed).ok()?;
     let made = deals
         .iter()
@@ -547,7 +614,7 @@ pub fn generate_after(
 #[must_use]
 pub fn pbn_header(spec: &DealSetSpec) -> String {
     format!(
-        "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance where the board starts, [Play] the cards played before it starts\n\n",
+        "% alphamu deal set, made by: alphamu deals {}\n% PBN 2.1; [Need] is declarer's target in tricks, [Constraints] the auction's, [PimcMake] PIMC's chance where the board starts (after a PIMC opening lead with --filter-at lead), [Play] the cards played before it starts\n\n",
         spec.arguments()
     )
 }
@@ -832,6 +899,7 @@ mod tests {
             seed: 5,
             filter,
             filter_worlds: 10,
+            filter_at: FilterPoint::Start,
             after_tricks: 0,
         }
     }
@@ -894,6 +962,76 @@ mod tests {
             assert_eq!(b.board.need, 4);
             assert_eq!(declarer_dd_tricks(&b.board.deal), 4);
         }
+    }
+
+    #[test]
+    fn the_filter_after_the_lead_takes_the_chance_after_a_pimc_opening_lead() {
+        let mut s = spec(
+            Kind::Reduced {
+                cards_per_hand: 5,
+                goal: ReducedTarget::DoubleDummy,
+                deck: Deck::Top,
+            },
+            4,
+            Some((0.2, 0.8)),
+        );
+        s.filter_at = FilterPoint::AfterLead;
+        assert!(
+            s.arguments().ends_with("--filter-at lead"),
+            "{}",
+            s.arguments()
+        );
+        let constraints = s.constraints();
+        let boards = generate(&s, |_| {}).unwrap();
+        assert_eq!(boards.len(), 4);
+        // Each kept board is the next candidate whose chance after the
+        // lead of `pimc:w=10` lies in the range, and the board still
+        // starts before the lead.
+        let mut next = 0;
+        for b in &boards {
+            assert!(b.played.is_empty());
+            let (i, chance) = (next..)
+                .find_map(|i| {
+                    let (deal, need, _) = s.drawn(i, &constraints)?;
+                    let board = Board {
+                        deal,
+                        need,
+                        ..b.board
+                    };
+                    let leader: PlayerSpec = "pimc:w=10".parse().unwrap();
+                    let lead = leader
+                        .choose(&board, &[], derive(5, &[i as u64, 2]))
+                        .unwrap();
+                    let chance = pimc_chance(&board, &[lead], 10, derive(5, &[i as u64, 1]))?;
+                    (0.2..=0.8).contains(&chance).then_some((i, chance))
+                })
+                .unwrap();
+            assert_eq!(s.drawn(i, &constraints).unwrap().0, b.board.deal);
+            assert_eq!(b.pimc_make, Some(chance));
+            next = i + 1;
+        }
+        // Filtered where the board starts, the chances are others.
+        s.filter_at = FilterPoint::Start;
+        let start: Vec<Option<f64>> = generate(&s, |_| {})
+            .unwrap()
+            .iter()
+            .map(|b| b.pimc_make)
+            .collect();
+        assert_ne!(
+            start,
+            boards.iter().map(|b| b.pimc_make).collect::<Vec<_>>()
+        );
+        // Only boards that start before the lead.
+        s.filter_at = FilterPoint::AfterLead;
+        s.after_tricks = 1;
+        assert!(
+            matches!(generate(&s, |_| {}), Err(DealSetError::Spec(m)) if m.contains("--filter-at lead"))
+        );
+        assert_eq!("lead".parse::<FilterPoint>(), Ok(FilterPoint::AfterLead));
+        assert!("middle"
+            .parse::<FilterPoint>()
+            .unwrap_err()
+            .contains("middle"));
     }
 
     #[test]

@@ -702,7 +702,7 @@ mod tests {
     }
 
     fn five_card_boards(count: usize) -> Vec<SetBoard> {
-        use crate::deal_set::{self, DealSetSpec, Kind, ReducedTarget};
+        use crate::deal_set::{self, DealSetSpec, FilterPoint, Kind, ReducedTarget};
         let spec = DealSetSpec {
             kind: Kind::Reduced {
                 cards_per_hand: 5,
@@ -713,6 +713,7 @@ mod tests {
             seed: 11,
             filter: None,
             filter_worlds: 20,
+            filter_at: FilterPoint::Start,
             after_tricks: 0,
         };
         deal_set::generate(&spec, |_| {}).unwrap()

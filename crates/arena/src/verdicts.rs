@@ -22,6 +22,21 @@ pub enum Statistic {
     TrickDifference,
     /// A's share of the points minus B's, in percent (points matches).
     PointsDifference,
+    /// B's contract success rate, in points (the deal population: the
+    /// level a paper's PIMC reached on its deals). No effect to test
+    /// against: such a row stays out of Holm's adjustment.
+    MadeRateB,
+}
+
+impl Statistic {
+    /// The value that means no effect, if the statistic has one.
+    fn no_effect(self) -> Option<f64> {
+        match self {
+            Statistic::Winrate => Some(0.5),
+            Statistic::MadeRateB => None,
+            _ => Some(0.0),
+        }
+    }
 }
 
 /// How a claim's paper standard error is known.
@@ -63,12 +78,26 @@ const TABLE1_SE: PaperSe = PaperSe::Derived(
 
 const RMC_SE: PaperSe = PaperSe::Printed(0.05);
 
+const TABLE1_RATE_SE: PaperSe = PaperSe::Derived(
+    2.2,
+    "a success rate over the paper's 500 deals has a binomial SE of about 2.2 points",
+);
+
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 17] = [
+pub const CLAIMS: [Claim; 21] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
         file: "alphamu-table1/deals-52-m3-w20.jsonl",
+        statistic: Statistic::MadeDifference,
+        paper: 1.8,
+        paper_se: TABLE1_SE,
+    },
+    Claim {
+        source: "alpha-mu, table 1",
+        claim:
+            "3NT, 52 cards filtered after the opening lead: M = 3 makes more than M = 1 (20 worlds)",
+        file: "alphamu-table1/deals-52-lead-m3-w20.jsonl",
         statistic: Statistic::MadeDifference,
         paper: 1.8,
         paper_se: TABLE1_SE,
@@ -80,6 +109,30 @@ pub const CLAIMS: [Claim; 17] = [
         statistic: Statistic::MadeDifference,
         paper: 1.8,
         paper_se: TABLE1_SE,
+    },
+    Claim {
+        source: "alpha-mu, table 1 (deal population)",
+        claim: "3NT, 52 cards, our filter before the lead: PIMC (M = 1, 20 worlds) makes 60.2%",
+        file: "alphamu-table1/deals-52-m3-w20.jsonl",
+        statistic: Statistic::MadeRateB,
+        paper: 60.2,
+        paper_se: TABLE1_RATE_SE,
+    },
+    Claim {
+        source: "alpha-mu, table 1 (deal population)",
+        claim: "3NT, 52 cards filtered after the opening lead: PIMC (M = 1, 20 worlds) makes 60.2%",
+        file: "alphamu-table1/deals-52-lead-m3-w20.jsonl",
+        statistic: Statistic::MadeRateB,
+        paper: 60.2,
+        paper_se: TABLE1_RATE_SE,
+    },
+    Claim {
+        source: "alpha-mu, table 1 (deal population)",
+        claim: "3NT, 36 cards: PIMC (M = 1, 20 worlds) makes 46.4%",
+        file: "alphamu-table1/deals-36-m3-w20.jsonl",
+        statistic: Statistic::MadeRateB,
+        paper: 46.4,
+        paper_se: TABLE1_RATE_SE,
     },
     Claim {
         source: "optimizing alpha-mu, table 4",
@@ -239,6 +292,7 @@ fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
         Statistic::TrickDifference => {
             (s.deals > 0).then_some((s.mean_trick_difference, s.sigma_mean_difference))
         }
+        Statistic::MadeRateB => s.made_b.map(|r| (100.0 * r.rate, 100.0 * r.sigma)),
         Statistic::PointsDifference => unreachable!("handled above"),
     }
     .filter(|_| s.deals > 1);
@@ -288,11 +342,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
     let no_effect: Vec<Option<f64>> = verdicts
         .iter()
         .map(|v| {
-            let none = if v.claim.statistic == Statistic::Winrate {
-                0.5
-            } else {
-                0.0
-            };
+            let none = v.claim.statistic.no_effect()?;
             v.comparison
                 .filter(|k| k.ours_se > 0.0)
                 .map(|k| (k.ours - none) / k.ours_se)
@@ -323,6 +373,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         let scale = |x: f64| match c.statistic {
             Statistic::Winrate => format!("{x:.3}"),
             Statistic::TrickDifference => format!("{x:+.2}"),
+            Statistic::MadeRateB => format!("{x:.1}"),
             _ => format!("{x:+.1}"),
         };
         let mark = match c.paper_se {
@@ -337,21 +388,12 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         };
         // Our figure against no effect (0, or an even winrate): whether our
         // run shows the effect at all, which a wide paper SE cannot say.
-        let alone = v.comparison.map_or_else(
-            || "-".to_string(),
-            |k| {
-                let none = if c.statistic == Statistic::Winrate {
-                    0.5
-                } else {
-                    0.0
-                };
-                if k.ours_se > 0.0 {
-                    format!("{:+.1}", (k.ours - none) / k.ours_se)
-                } else {
-                    "-".to_string()
-                }
-            },
-        );
+        let alone = match (v.comparison, c.statistic.no_effect()) {
+            (Some(k), Some(none)) if k.ours_se > 0.0 => {
+                format!("{:+.1}", (k.ours - none) / k.ours_se)
+            }
+            _ => "-".to_string(),
+        };
         let (paper, us, z, verdict) = match &v.comparison {
             Some(k) => (
                 format!(
@@ -384,7 +426,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    out += "\nMade differences are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells. The next column is its two-sided p-value adjusted by Holm's method over every row of the table, so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among the rows at 5%.";
+    out += "\nMade differences and the deal populations' success rates are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells (a deal population has no effect to test: \"-\"). The next column is its two-sided p-value adjusted by Holm's method over every row of the table, so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among the rows at 5%.";
     let weighed = verdicts.iter().filter(|v| v.comparison.is_some()).count();
     if weighed > 0 {
         let p3 = crate::stats::normal_two_sided(3.0);
@@ -551,6 +593,38 @@ mod tests {
     }
 
     #[test]
+    fn a_deal_population_row_has_no_effect_to_test_and_stays_out_of_holm() {
+        let made = CLAIMS
+            .iter()
+            .find(|c| c.statistic == Statistic::MadeDifference)
+            .expect("a claim on a difference");
+        let population = CLAIMS
+            .iter()
+            .find(|c| c.statistic == Statistic::MadeRateB)
+            .expect("a claim on a population");
+        let row = |claim: &Claim, comparison| Verdict {
+            claim: *claim,
+            comparison: Some(comparison),
+            deals: 2400,
+            commits: vec!["abc".into()],
+        };
+        let table = markdown(&[
+            row(made, Comparison::new(1.8, 3.1, -0.1, 0.5)),
+            row(population, Comparison::new(60.2, 2.2, 72.0, 0.9)),
+        ]);
+        // 72.0 against 60.2: z = 11.8 / sqrt(2.2² + 0.9²) = +5.0.
+        assert!(
+            table.contains("| 60.2 ± 2.2* | 72.0 ± 0.9 | +5.0 | contradicted | - | - | 2400 |"),
+            "{table}"
+        );
+        // The other row alone in Holm's adjustment: its p (0.84) unchanged.
+        assert!(
+            table.contains("| reproduced | -0.2 | 0.841 | 2400 |"),
+            "{table}"
+        );
+    }
+
+    #[test]
     fn a_missing_file_is_not_played_and_files_are_weighed() {
         let dir = tempfile::tempdir().unwrap();
         let v = verdicts(dir.path());
@@ -570,5 +644,24 @@ mod tests {
             .expect("a claim");
         assert!(belote.deals >= 300, "{belote:?}");
         assert!(belote.comparison.is_some());
+        // A deal population's rate: table B's contracts made, counted here
+        // from the file's lines.
+        let population = weighed
+            .iter()
+            .find(|v| v.claim.statistic == Statistic::MadeRateB)
+            .expect("a population claim");
+        let text = std::fs::read_to_string(root.join(population.claim.file)).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .skip(1)
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let made = lines.iter().filter(|l| l["b"]["made"] == true).count();
+        let ours = population.comparison.expect("weighed").ours;
+        assert!(
+            (ours - 100.0 * made as f64 / lines.len() as f64).abs() < 1e-9,
+            "{ours} against {made} of {}",
+            lines.len()
+        );
     }
 }

@@ -40,6 +40,7 @@ pub(crate) fn deal_set(
         seed,
         filter: None,
         filter_worlds: 20,
+        filter_at: arena::deal_set::FilterPoint::Start,
         after_tricks: 0,
     };
     let event = format!("alphamu deals {}", spec.arguments());

@@ -62,9 +62,15 @@ pub struct DealsArgs {
     /// first alpha-mu paper's filter).
     #[arg(long)]
     filter: Option<String>,
-    /// Worlds of the PIMC chance.
+    /// Worlds of the PIMC chance (and of the PIMC opening leader with
+    /// --filter-at lead).
     #[arg(long, default_value_t = 20)]
     filter_worlds: usize,
+    /// Where the filter takes PIMC's chance: start (where the board
+    /// starts) or lead (after the opening lead a PIMC defender with
+    /// --filter-worlds worlds chooses; boards starting before the lead).
+    #[arg(long, default_value = "start")]
+    filter_at: String,
     /// Play the first N tricks double dummy and start each board there
     /// (the first alpha-mu paper's 36-card deals are 3NT after 4 tricks);
     /// the filter then applies to that position.
@@ -73,7 +79,7 @@ pub struct DealsArgs {
     /// Make the set from game records instead (PBN or LIN files): every
     /// board with a contract, its deal, contract, declarer and
     /// vulnerability, played from the opening lead.
-    #[arg(long, num_args = 1.., conflicts_with_all = ["count", "filter", "after_tricks"])]
+    #[arg(long, num_args = 1.., conflicts_with_all = ["count", "filter", "after_tricks", "filter_at"])]
     from_games: Vec<PathBuf>,
     /// Write the PBN here (default: standard output).
     #[arg(long)]
@@ -123,6 +129,11 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
         seed: args.seed,
         filter: args.filter.as_deref().map(parse_filter).transpose()?,
         filter_worlds: args.filter_worlds,
+        filter_at: args
+            .filter_at
+            .parse::<deal_set::FilterPoint>()
+            .map_err(anyhow::Error::msg)
+            .context("--filter-at")?,
         after_tricks: args.after_tricks,
     };
     let mut out: Box<dyn Write + Send> = match &args.out {

@@ -9,7 +9,9 @@
 //! overrides the number) and a quick size that runs in minutes on small
 //! deals and exists to check the machinery, not to measure anything.
 
-use crate::deal_set::{self, DealSetError, DealSetSpec, Deck, Kind, ReducedTarget, SetBoard};
+use crate::deal_set::{
+    self, DealSetError, DealSetSpec, Deck, FilterPoint, Kind, ReducedTarget, SetBoard,
+};
 use crate::matches::{
     self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
 };
@@ -255,13 +257,8 @@ impl Context<'_> {
             build: crate::provenance::Build::current(),
         };
         let path = |label: &str| self.dir.join(format!("{label}.jsonl"));
-        let selected = |label: &str| {
-            self.only
-                .as_ref()
-                .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
-        };
         let mut opened = Vec::new();
-        for (label, config) in matches.iter().filter(|(label, _)| selected(label)) {
+        for (label, config) in matches.iter().filter(|(label, _)| self.selected(label)) {
             let lock = ResultsLock::acquire(&path(label))?;
             adopt_results_of_smaller_set(&path(label), &header(config), &text)?;
             let (writer, done) = ResultsWriter::open_locked(&path(label), &header(config), lock)?;
@@ -314,6 +311,13 @@ impl Context<'_> {
 }
 
 impl Context<'_> {
+    /// Whether the match `label` is played in this run (`--only`).
+    fn selected(&self, label: &str) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|only| only.split(',').any(|o| !o.is_empty() && label.contains(o)))
+    }
+
     /// The declarer tables of this directory's other results files that
     /// `header`'s match can take over (same deals, defence, seed and
     /// counting of discrepancies, declarer mode), played by this build.
@@ -562,6 +566,7 @@ mod tests {
             seed: 3,
             filter: None,
             filter_worlds: 20,
+            filter_at: FilterPoint::Start,
             after_tricks: 1,
         };
         let (large_path, large) = context(root.path().join("one"))
@@ -644,6 +649,7 @@ mod tests {
             seed,
             filter: None,
             filter_worlds: 20,
+            filter_at: FilterPoint::Start,
             after_tricks: 0,
         };
         let config = declarer_match("pimc:w=3", "random", "pimc:w=3", 4, false);
@@ -700,6 +706,7 @@ mod tests {
             seed: 5,
             filter: Some((0.3, 0.7)),
             filter_worlds: 6,
+            filter_at: FilterPoint::Start,
             after_tricks: 1,
         };
         let once_root = tempfile::tempdir().unwrap();

@@ -20,6 +20,7 @@ pub(super) fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, Exp
         seed: ctx.seed,
         filter: None,
         filter_worlds: 20,
+        filter_at: FilterPoint::Start,
         after_tricks: 0,
     };
     let deals = ctx.deals("deals", &set)?;
@@ -137,6 +138,7 @@ pub(super) fn rmc_versus_reference(
             seed: ctx.seed,
             filter: None,
             filter_worlds: 20,
+            filter_at: FilterPoint::Start,
             after_tricks: 0,
         };
         let chosen: Vec<&(&str, &str)> = players
@@ -189,6 +191,7 @@ fn random_ties(ctx: &Context<'_>, which: &str) -> Result<String, ExperimentError
         seed: ctx.seed,
         filter: None,
         filter_worlds: 20,
+        filter_at: FilterPoint::Start,
         after_tricks: 0,
     };
     let deals = ctx.deals("deals-full-deck", &set)?;
