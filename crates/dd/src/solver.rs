@@ -83,7 +83,13 @@ impl Solver {
     }
 
     fn prepare(&mut self, position: &Position) -> Node {
-        self.search.trump = position.trump().map_or(NOTRUMP, |s| s.index());
+        let trump = position.trump().map_or(NOTRUMP, |s| s.index());
+        if trump != self.search.trump {
+            // No entry of another trump suit matches (the trump is in the
+            // key): they only spread the lists over more memory.
+            self.search.tt.clear();
+        }
+        self.search.trump = trump;
         self.search.tt.next_generation();
         let hands = position.remaining().hands();
         let mut node = Node {
