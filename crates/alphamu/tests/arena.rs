@@ -651,3 +651,83 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     update();
     assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
 }
+
+#[test]
+fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiments = dir.path().join("experiments");
+    let table1 = experiments.join("alphamu-table1");
+    std::fs::create_dir_all(&table1).unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "4", "--count", "3", "--seed", "2",
+        ],
+    );
+    alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--a",
+            "alphamu:m=2,w=4",
+            "--b",
+            "pimc:w=4",
+            "--defense",
+            "pimc:w=4",
+            "--threads",
+            "1",
+            "--results",
+        ])
+        .arg(table1.join("deals-36-m3-w20.jsonl"))
+        .assert()
+        .success();
+    let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
+    let md = dir.path().join("EXPERIMENTS.md");
+    let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: alphamu-table1 -->\n| typed | 9.9 |\n<!-- /generated: alphamu-table1 -->\n\nThe end.\n";
+    std::fs::write(&md, text).unwrap();
+    alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(&md)
+        .arg("--out")
+        .arg(&experiments)
+        .assert()
+        .success();
+    let new = std::fs::read_to_string(&md).unwrap();
+    assert!(!new.contains("| typed | 9.9 |"), "{new}");
+    // The file's three deals give the M = 3 row and table B's M = 1 row of
+    // the 36-card set; the sets without files have rows of no deal.
+    let rows: Vec<&str> = new
+        .lines()
+        .filter(|l| l.starts_with("| 36 | 36 cards, 3NT after 4 tricks |"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{new}");
+    assert!(
+        rows[0].starts_with("| 36 | 36 cards, 3NT after 4 tricks | 3 | 1 | 20 |"),
+        "{new}"
+    );
+    assert!(
+        rows[1].starts_with("| 36 | 36 cards, 3NT after 4 tricks | 0 | 2 | 20 |"),
+        "{new}"
+    );
+    assert!(
+        rows[2].starts_with("| 36 | 36 cards, 3NT after 4 tricks | 3 | 3 | 20 |"),
+        "{new}"
+    );
+    assert!(
+        new.contains("| 52 | 52 cards, 3NT, filtered after the lead | 0 | 3 | 20 |"),
+        "{new}"
+    );
+    // Reading the tables made no deal set and played nothing.
+    let files: Vec<String> = std::fs::read_dir(&table1)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.ends_with(".lock"))
+        .collect();
+    assert_eq!(files, ["deals-36-m3-w20.jsonl"], "{files:?}");
+    assert_eq!(
+        std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap(),
+        results
+    );
+}

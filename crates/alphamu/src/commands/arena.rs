@@ -739,9 +739,10 @@ pub struct ExperimentArgs {
     /// verdicts: write the table into this markdown file between its
     /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
     /// table -->`) instead of printing it, and the round robins' tables
-    /// from their results files between theirs where the file has them
-    /// (`<!-- generated: belote-round-robin -->` and `<!-- /generated:
-    /// belote-round-robin -->`, the same for bridge).
+    /// and the alpha-mu paper's table 1 from their results files between
+    /// theirs where the file has them (`<!-- generated: belote-round-robin
+    /// -->` and `<!-- /generated: belote-round-robin -->`, the same for
+    /// bridge-round-robin and alphamu-table1).
     #[arg(long)]
     update: Option<PathBuf>,
     /// The quick size: small deals, a few of them, minutes.
@@ -905,9 +906,21 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                     .with_context(|| format!("--update {}", file.display()))?;
                 let mut new = arena::verdicts::replace_table(&text, &table)
                     .with_context(|| format!("--update {}", file.display()))?;
-                // The round robins' tables, where the file has their
-                // blocks, from their results files as they stand.
+                // The round robins' tables and table 1's, where the file
+                // has their blocks, from their results files as they stand.
                 let mut blocks = Vec::new();
+                let name = "alphamu-table1";
+                if new.contains(&arena::verdicts::block_markers(name).0) {
+                    let table =
+                        experiments::alphamu_table1_as_it_stands(&dir.join(name), args.seed)
+                            .with_context(|| format!("the {name} table"))?;
+                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &table)
+                        .with_context(|| format!("--update {}", file.display()))?
+                    {
+                        new = replaced;
+                        blocks.push(name);
+                    }
+                }
                 for (name, game) in [
                     ("belote-round-robin", arena::points::PointsGame::Belote),
                     ("bridge-round-robin", arena::points::PointsGame::Bridge),
@@ -932,7 +945,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                     "verdict table{} written to {}",
                     blocks
                         .iter()
-                        .map(|b| format!(" and the {b} tables"))
+                        .map(|b| format!(" and the {b} table(s)"))
                         .collect::<String>(),
                     file.display()
                 );

@@ -13,6 +13,30 @@ struct TableOneSet {
     worlds: Vec<usize>,
 }
 
+/// The alpha-mu paper's table 1 from the results files under `dir` as they
+/// stand, nothing played (the table `alphamu experiment verdicts
+/// --update` writes into EXPERIMENTS.md).
+///
+/// # Errors
+/// [`ExperimentError`] when a results file cannot be read.
+pub fn alphamu_table1_as_it_stands(dir: &Path, seed: u64) -> Result<String, ExperimentError> {
+    struct Silent;
+    impl Progress for Silent {
+        fn stage(&self, _: &str, _: usize) {}
+        fn step(&self) {}
+        fn note(&self, _: &str) {}
+    }
+    alphamu_table1(&Context {
+        dir: dir.to_path_buf(),
+        quick: false,
+        seed,
+        deals: None,
+        only: Some(String::new()),
+        progress: &Silent,
+        defence: DefenceMemory::default(),
+    })
+}
+
 /// The alpha-mu paper's table 1.
 pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     // Full-size 52-card deals cost minutes per deal for the four matches
@@ -97,7 +121,7 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
     let mut out = String::from(
         "Declarer alpha-mu with M Max moves against alpha-mu with M = 1 (PIMC) on the same deals, both against PIMC defenders with 20 worlds. Deals: 3NT after 1NT-3NT (52 cards), and the same 3NT deals after their first four tricks played double dummy by all four players (36 cards), each kept when PIMC's chance where it starts is between 30% and 70%; and 3NT deals kept when PIMC's chance after the opening lead (chosen by a PIMC defender with 20 worlds) is between 30% and 70% (\"filtered after the lead\"). A discrepancy is a decision where alpha-mu plays another card than M = 1 would over the same worlds.\n\n",
     );
-    out += "| cards (paper) | our deals | played | M | worlds | discrepancies | score (± σ) | alpha-mu − PIMC on the same deals (≠, winrate ± σ) | paper: discrepancies | paper: score |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    out += "| cards (paper) | our deals | played | M | worlds | discrepancies | score (± σ) | alpha-mu − PIMC on the same deals (≠, winrate ± σ) | paper: discrepancies | paper: score | commits |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
     for TableOneSet {
         label,
         spec,
@@ -124,15 +148,14 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
                 })
             })
             .collect();
-        // A set none of whose matches is played in this run, and which was
-        // never made, is not made now: making it can take hours.
-        let summaries = if labelled.iter().any(|(l, _)| ctx.selected(l))
-            || ctx.dir.join(format!("{label}.pbn")).exists()
-        {
+        // A set none of whose matches is played in this run is neither
+        // made nor read (making it can take hours): its rows are what the
+        // results files hold.
+        let summaries = if labelled.iter().any(|(l, _)| ctx.selected(l)) {
             let deals = ctx.deals(label, &spec)?;
             ctx.play_together(&labelled, &deals)?
         } else {
-            vec![summarize(&[]); labelled.len()]
+            ctx.summaries_as_they_stand(&labelled)?
         };
         let hand = match kind {
             Kind::Reduced { cards_per_hand, .. } => cards_per_hand,
@@ -149,28 +172,46 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
         if spec.filter_at == FilterPoint::AfterLead {
             ours += ", filtered after the lead";
         }
-        for (&w, pair) in worlds.iter().zip(summaries.chunks(2)) {
+        let commits: Vec<String> = labelled
+            .iter()
+            .map(|(l, _)| ctx.commits_as_they_stand(l))
+            .collect::<Result<_, _>>()?;
+        for ((&w, pair), pair_commits) in worlds
+            .iter()
+            .zip(summaries.chunks(2))
+            .zip(commits.chunks(2))
+        {
             let mut row = |m: usize,
                            deals: usize,
                            discrepancies: usize,
                            decisions: usize,
                            made,
-                           versus: &str| {
+                           versus: &str,
+                           commits: &str| {
                 let p = paper.iter().find(|p| p.0 == cards && p.1 == m && p.2 == w);
                 writeln!(
                     out,
-                    "| {cards} | {ours} | {deals} | {m} | {w} | {discrepancies} / {decisions} | {} | {versus} | {} | {} |",
+                    "| {cards} | {ours} | {deals} | {m} | {w} | {discrepancies} / {decisions} | {} | {versus} | {} | {} | {commits} |",
                     pct(made),
                     p.map_or("-", |p| p.3),
                     p.map_or("-", |p| p.4)
                 )
                 .expect("string");
             };
-            for (m, s) in [2, 3].into_iter().zip(pair) {
-                if m == 2 {
-                    // B, alpha-mu with M = 1, is the same in both matches.
-                    row(1, s.deals, 0, s.decisions_b, s.made_b, "-");
-                }
+            // B, alpha-mu with M = 1, is the same in both matches: its row
+            // is read from the one played on more deals.
+            let longer = usize::from(pair[1].deals > pair[0].deals);
+            let s = &pair[longer];
+            row(
+                1,
+                s.deals,
+                0,
+                s.decisions_b,
+                s.made_b,
+                "-",
+                &pair_commits[longer],
+            );
+            for ((m, s), commits) in [2, 3].into_iter().zip(pair).zip(pair_commits) {
                 let winrate = s
                     .winrate
                     .map_or("-".into(), |r| format!("{:.3} ± {:.3}", r.rate, r.sigma));
@@ -182,11 +223,12 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
                     s.decisions_a,
                     s.made_a,
                     &versus,
+                    commits,
                 );
             }
         }
     }
-    out += "\nThe paper played 500 deals per row; its discrepancy counts are over 13 000 decisions. A row with 0 deals was not played in this run (`--only`).\n";
+    out += "\nThe paper played 500 deals per row; its discrepancy counts are over 13 000 decisions. A row with 0 deals was not played in this run (`--only`). The M = 1 row of a set is table B of whichever of its two matches was played on more deals. Commits: the builds that played the row's results file.\n";
     Ok(out)
 }
 

@@ -296,10 +296,21 @@ impl Context<'_> {
                 return Err(ExperimentError::Failed(failed[k], labels[k].to_string()));
             }
         }
+        self.summaries_as_they_stand(matches)
+    }
+}
+
+impl Context<'_> {
+    /// The summary of each match `(label, _)` from `DIR/label.jsonl` as it
+    /// stands (no deal played; an empty summary where there is no file).
+    fn summaries_as_they_stand(
+        &self,
+        matches: &[(String, MatchConfig)],
+    ) -> Result<Vec<Summary>, ExperimentError> {
         matches
             .iter()
             .map(|(label, _)| {
-                let path = path(label);
+                let path = self.dir.join(format!("{label}.jsonl"));
                 Ok(if path.exists() {
                     summarize(&results::read(&path)?.1)
                 } else {
@@ -308,9 +319,22 @@ impl Context<'_> {
             })
             .collect()
     }
-}
 
-impl Context<'_> {
+    /// The builds that played `DIR/label.jsonl`, comma-separated (`-`
+    /// where there is no file).
+    fn commits_as_they_stand(&self, label: &str) -> Result<String, ExperimentError> {
+        let path = self.dir.join(format!("{label}.jsonl"));
+        if !path.exists() {
+            return Ok("-".into());
+        }
+        let (_, lines) = results::read(&path)?;
+        let commits: std::collections::BTreeSet<String> = lines
+            .iter()
+            .map(|r| crate::provenance::commit_name(r.commit.as_deref()))
+            .collect();
+        Ok(commits.into_iter().collect::<Vec<_>>().join(", "))
+    }
+
     /// Whether the match `label` is played in this run (`--only`).
     fn selected(&self, label: &str) -> bool {
         self.only
@@ -527,6 +551,7 @@ mod alphamu;
 mod rmc;
 mod trick_costs;
 
+pub use alphamu::alphamu_table1_as_it_stands;
 use alphamu::{alphamu_table1, optimizing_figures, optimizing_table4};
 use rmc::{rmc_growing, rmc_versus_reference};
 use trick_costs::round_robin;
