@@ -659,8 +659,9 @@ impl Search {
             NO_MOVE
         };
         let follows = led.is_some_and(|s| holding(hand, s) != 0);
-        // The groups first: (card, group), one per run of equivalent cards.
-        let mut found = [(0u8, (0u8, 0u8), 0u8); 13];
+        // The groups first: (first card, lowest card), one per run of
+        // equivalent cards.
+        let mut found = [(0u8, 0u8); 13];
         let mut count = 0;
         for s in 0..4 {
             if follows && Some(s) != led {
@@ -676,18 +677,13 @@ impl Search {
                 let top = 15 - rest.leading_zeros();
                 let low = group_low(rest, others, top);
                 rest &= !(((2u32 << top) - (1u32 << low)) as u16);
-                let card = (16 * s) as u8 + top as u8;
-                let group = (
-                    (all >> top >> 1).count_ones() as u8,
-                    (all >> low).count_ones() as u8,
-                );
-                found[count] = (card, group, (16 * s) as u8 + low as u8);
+                found[count] = ((16 * s) as u8 + top as u8, (16 * s) as u8 + low as u8);
                 count += 1;
             }
         }
         if count == 1 {
             // A single choice needs no ordering.
-            list.push(found[0].0, 0, found[0].2);
+            list.push(found[0].0, 0, found[0].1);
             return list;
         }
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
@@ -695,7 +691,9 @@ impl Search {
         // leads come suit by suit).
         let mut lead_suit = usize::MAX;
         let mut lead = LeadSuit::default();
-        for &(card, group, low) in &found[..count] {
+        for &(card, low) in &found[..count] {
+            // The group holds more than one card: a sequence.
+            let sequence = card != low;
             let score = if node.trick_len == 0 {
                 if suit_of(card) != lead_suit {
                     lead_suit = suit_of(card);
@@ -719,7 +717,7 @@ impl Search {
                 let older_killer = card == self.older_killers[node.tricks_left() as usize];
                 let hinted = card == hint_card;
                 if self.trump == NOTRUMP {
-                    let (score, wins) = lead.nt_score(card, live, group);
+                    let (score, wins) = lead.nt_score(card, live, sequence);
                     score
                         + if older_killer { 20 } else { 0 }
                         + match (killer, hinted, wins) {
@@ -730,7 +728,7 @@ impl Search {
                             _ => 0,
                         }
                 } else {
-                    let (score, wins) = lead.trump_score(card, live, group);
+                    let (score, wins) = lead.trump_score(card, live, sequence);
                     score
                         + if older_killer { 10 } else { 0 }
                         + match (killer, hinted, wins) {
@@ -746,7 +744,7 @@ impl Search {
             } else if card == hint_card {
                 1000
             } else if let Some(f) = &follow {
-                self.follow_score(node, seat, f, card, live, group)
+                self.follow_score(node, seat, f, card, live, sequence)
             } else {
                 0
             };
@@ -1117,7 +1115,7 @@ impl Search {
         f: &Follow,
         card: u8,
         live: u64,
-        group: (u8, u8),
+        sequence: bool,
     ) -> i16 {
         let trump = self.trump;
         let led = f.led;
@@ -1188,7 +1186,7 @@ impl Search {
                 90 - rank
             } else {
                 let place = 1 + (holding(live, led) >> (card & 15) >> 1).count_ones() as i16;
-                if group.1 - group.0 > 1 {
+                if sequence {
                     10 + place
                 } else {
                     13 - rank
@@ -1641,7 +1639,7 @@ impl LeadSuit {
     /// A lead's score in notrump, and whether it wins the trick for our
     /// side (the branch DDS's bonuses depend on).
     #[inline]
-    fn nt_score(&self, card: u8, live: u64, group: (u8, u8)) -> (i16, bool) {
+    fn nt_score(&self, card: u8, live: u64, sequence: bool) -> (i16, bool) {
         let all = holding(live, suit_of(card));
         let above = all >> (card & 15) >> 1;
         // The card's place in its suit: 1 for the best card still in play.
@@ -1650,7 +1648,6 @@ impl LeadSuit {
         if top || self.partner_beats {
             return (self.win_delta + rank, true);
         }
-        let sequence = group.1 - group.0 > 1;
         let base = if self.singleton_winner {
             28 + rank
         } else if self.we_head {
@@ -1668,12 +1665,11 @@ impl LeadSuit {
     /// A lead's score in a trump contract, and whether it wins the trick
     /// for our side.
     #[inline]
-    fn trump_score(&self, card: u8, live: u64, group: (u8, u8)) -> (i16, bool) {
+    fn trump_score(&self, card: u8, live: u64, sequence: bool) -> (i16, bool) {
         let all = holding(live, suit_of(card));
         let rank = i16::from(card & 15);
         let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
         let is_top = place == 1;
-        let sequence = group.1 - group.0 > 1;
         let win = if is_top {
             self.top_wins
         } else {
