@@ -9,9 +9,14 @@ use pyo3::types::PyDict;
 /// The deal set `alphamu deals` writes, as PBN text: ``kind`` is
 /// ``"3nt"`` (3NT by South after 1NT - 3NT), ``"7nt"`` or ``"reduced"``
 /// (``cards`` cards per hand, notrump by South, ``goal`` ``"dd"``,
-/// ``"all"`` or ``"tricks"``). The same arguments give the same deals.
+/// ``"all"`` or ``"tricks"``). ``filter=(low, high)`` keeps the deals
+/// whose PIMC chance over ``filter_worlds`` worlds lies in that range,
+/// taken where the board starts (``filter_at="start"``) or after a PIMC
+/// opening lead (``"lead"``); ``after_tricks`` tricks are played double
+/// dummy before each board starts. The same arguments give the same deals.
 #[pyfunction]
-#[pyo3(signature = (count, seed = 1, kind = "3nt", cards = 8, goal = "dd"))]
+#[pyo3(signature = (count, seed = 1, kind = "3nt", cards = 8, goal = "dd", filter = None, filter_worlds = 20, filter_at = "start", after_tricks = 0))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn deal_set(
     py: Python<'_>,
     count: usize,
@@ -19,6 +24,10 @@ pub(crate) fn deal_set(
     kind: &str,
     cards: usize,
     goal: &str,
+    filter: Option<(f64, f64)>,
+    filter_worlds: usize,
+    filter_at: &str,
+    after_tricks: usize,
 ) -> PyResult<String> {
     let kind = match kind {
         "3nt" => arena::deal_set::Kind::ThreeNt,
@@ -38,10 +47,10 @@ pub(crate) fn deal_set(
         kind,
         count,
         seed,
-        filter: None,
-        filter_worlds: 20,
-        filter_at: arena::deal_set::FilterPoint::Start,
-        after_tricks: 0,
+        filter,
+        filter_worlds,
+        filter_at: filter_at.parse().map_err(PyValueError::new_err)?,
+        after_tricks,
     };
     let event = format!("alphamu deals {}", spec.arguments());
     let boards = py

@@ -37,6 +37,19 @@ def test_deal_set_is_seeded():
         alphamu.deal_set(3, kind="4s")
 
 
+def test_deal_set_filters_as_alphamu_deals_does():
+    text = alphamu.deal_set(3, seed=5, kind="reduced", cards=5, filter=(0.3, 0.7), filter_at="lead")
+    assert "--filter 0.3-0.7 --filter-worlds 20 --filter-at lead" in text.splitlines()[0]
+    chances = [float(line.split('"')[1]) for line in text.splitlines() if line.startswith("[PimcMake ")]
+    assert len(chances) == 3 and all(0.3 <= c <= 0.7 for c in chances)
+    ending = alphamu.deal_set(2, seed=5, kind="reduced", cards=5, after_tricks=1)
+    assert "[Play " in ending
+    with pytest.raises(ValueError, match="middle"):
+        alphamu.deal_set(3, kind="reduced", cards=5, filter=(0.3, 0.7), filter_at="middle")
+    with pytest.raises(ValueError, match="--filter-at lead"):
+        alphamu.deal_set(3, kind="reduced", cards=5, filter=(0.3, 0.7), filter_at="lead", after_tricks=1)
+
+
 def test_run_writes_the_results_file_and_resumes(deals, tmp_path):
     results = tmp_path / "r.jsonl"
     with alphamu.Match(str(deals), A, B, str(results)) as match:

@@ -65,8 +65,18 @@ def play_deal(
 ) -> Dict[str, object]:
     """A whole deal played by the players given: {"play": [...], "tricks": int, "made": bool}."""
 
-def deal_set(count: int, seed: int = 1, kind: str = "3nt", cards: int = 8, goal: str = "dd") -> str:
-    """The PBN text of the deal set `alphamu deals` writes: kind "3nt", "7nt" or "reduced" (cards per hand, goal "dd", "all" or "tricks")."""
+def deal_set(
+    count: int,
+    seed: int = 1,
+    kind: str = "3nt",
+    cards: int = 8,
+    goal: str = "dd",
+    filter: Optional[Tuple[float, float]] = None,
+    filter_worlds: int = 20,
+    filter_at: str = "start",
+    after_tricks: int = 0,
+) -> str:
+    """The PBN text of the deal set `alphamu deals` writes: kind "3nt", "7nt" or "reduced" (cards per hand, goal "dd", "all" or "tricks"); filter=(low, high) keeps deals whose PIMC chance over filter_worlds worlds is in range, where the board starts (filter_at "start") or after a PIMC opening lead ("lead"); after_tricks tricks played double dummy first."""
 
 def play_match_deal(task: Dict[str, object], index: int) -> str:
     """Plays deal `index` of the match `task` (Match.task()) at both tables; returns its results line (JSON). Writes nothing."""
