@@ -80,28 +80,44 @@ impl Node {
             };
             (child, 0)
         } else {
-            let (best, _) = self.winning_with(card, trump);
-            let winner = (self.leader as usize + best) & 3;
-            let child = Node {
-                hands,
-                trick: self.trick,
-                trick_len: 0,
-                leader: winner as u8,
-            };
-            (child, i32::from(winner & 1 == 0))
+            self.complete(card, trump, self.winning(trump), hands)
         }
     }
 
-    /// The winning card of the trick completed by `card`: (index in the
-    /// trick, card). Needs three cards on the table.
-    #[inline]
-    fn winning_with(&self, card: u8, trump: usize) -> (usize, u8) {
-        let (best, winning) = self.winning(trump);
-        if beats(card, winning, trump) {
-            (3, card)
-        } else {
-            (best, winning)
-        }
+    /// [`Node::play`] of the card completing the trick, the trick's
+    /// winning card so far (`Node::winning`) being known.
+    #[inline(always)]
+    pub fn play_last(&self, card: u8, trump: usize, winning: (usize, u8)) -> (Node, i32) {
+        debug_assert_eq!(self.trick_len, 3);
+        debug_assert_eq!(winning, self.winning(trump));
+        let seat = self.mover();
+        let hands = std::array::from_fn(|h| {
+            if h == seat {
+                self.hands[h] & !(1u64 << card)
+            } else {
+                self.hands[h]
+            }
+        });
+        self.complete(card, trump, winning, hands)
+    }
+
+    #[inline(always)]
+    fn complete(
+        &self,
+        card: u8,
+        trump: usize,
+        (best, winning): (usize, u8),
+        hands: [u64; 4],
+    ) -> (Node, i32) {
+        let best = if beats(card, winning, trump) { 3 } else { best };
+        let winner = (self.leader as usize + best) & 3;
+        let child = Node {
+            hands,
+            trick: self.trick,
+            trick_len: 0,
+            leader: winner as u8,
+        };
+        (child, i32::from(winner & 1 == 0))
     }
 
     /// Index in the trick of the card winning it so far, and that card.
@@ -194,6 +210,9 @@ struct Tried {
     skip_below: [u8; 4],
     /// No move has been searched yet.
     first: bool,
+    /// With three cards on the table: the trick's winning card so far
+    /// (`Node::winning`), found once for all the last hand's moves.
+    winning: (usize, u8),
 }
 
 /// The search engine: trump, transposition table and node counter.
@@ -471,7 +490,10 @@ impl Search {
         }
         let card = child.hands[child.mover()].trailing_zeros() as u8;
         let (_, won) = child.play(card, self.trump);
-        (won >= target, trick_needs(&child, card, self.trump))
+        (
+            won >= target,
+            trick_needs(&child, card, self.trump, child.winning(self.trump)),
+        )
     }
 
     /// Tries the moves of the player to move in order. Returns the result,
@@ -484,13 +506,18 @@ impl Search {
             req: 0,
             skip_below: [0; 4],
             first: true,
+            winning: if node.trick_len == 3 {
+                node.winning(self.trump)
+            } else {
+                (0, 0)
+            },
         };
         // The last hand following suit: its first move is found without
         // ordering the others, which most nodes never need (the first
         // move cuts off at 99% of the cut nodes).
         let mut skip = NO_MOVE;
         if node.trick_len == 3 {
-            if let Some((card, low)) = self.fourth_hand_first(node, seat) {
+            if let Some((card, low)) = self.fourth_hand_first(node, seat, tried.winning) {
                 debug_assert_eq!(
                     {
                         let moves = self.generate(node, seat, NO_MOVE);
@@ -543,13 +570,15 @@ impl Search {
             return None;
         }
         let first = std::mem::replace(&mut tried.first, false);
-        let (child, won) = node.play(card, self.trump);
-        if node.trick_len == 3 {
+        let (child, won) = if node.trick_len == 3 {
             self.stats.trick_starts += 1;
-        }
+            node.play_last(card, self.trump, tried.winning)
+        } else {
+            node.play(card, self.trump)
+        };
         let (result, child_needs) = self.search(&child, target - won);
         let mut move_needs = if node.trick_len == 3 {
-            child_needs | trick_needs(node, card, self.trump)
+            child_needs | trick_needs(node, card, self.trump, tried.winning)
         } else {
             child_needs
         };
@@ -590,10 +619,16 @@ impl Search {
     /// The move [`Search::generate`] would order first for the last hand
     /// when it follows suit, with its group, found without the others:
     /// the cheapest card that beats the trick's winning card unless
-    /// partner is winning it, else the lowest. `None` when the hand is void
-    /// in the suit led.
+    /// partner is winning it, else the lowest; `winning` is the trick's
+    /// winning card so far, as [`Node::winning`] gives it. `None` when the
+    /// hand is void in the suit led.
     #[inline]
-    fn fourth_hand_first(&self, node: &Node, seat: usize) -> Option<(u8, u8)> {
+    fn fourth_hand_first(
+        &self,
+        node: &Node,
+        seat: usize,
+        (best, winning): (usize, u8),
+    ) -> Option<(u8, u8)> {
         let led = suit_of(node.trick[0]);
         let mine = holding(node.hands[seat], led);
         if mine == 0 {
@@ -601,7 +636,6 @@ impl Search {
         }
         let all = holding(node.live(), led);
         let others = all & !mine;
-        let (best, winning) = node.winning(self.trump);
         let partner_winning = (node.leader as usize + best) & 1 == seat & 1;
         // Our cards above the winning card: none when it is a trump of a
         // ruff, or when partner wins anyway.
@@ -1748,17 +1782,22 @@ fn absolute_card(node: &Node, relative: u8) -> u8 {
     (16 * s) as u8 + (15 - all.leading_zeros()) as u8
 }
 
-/// What a trick completed by `card` (three cards on the table in `node`)
-/// adds to the requirement of the position after it: when two or more
+/// What a trick completed by `card` (three cards on the table in `node`,
+/// the trick's winning card so far `winning`, as [`Node::winning`] gives
+/// it) adds to the requirement of the position after it: when two or more
 /// cards of the winning card's suit fell, the winner's rank decided the
 /// trick, and the winning card is needed.
 #[inline]
-fn trick_needs(node: &Node, card: u8, trump: usize) -> Needs {
+fn trick_needs(node: &Node, card: u8, trump: usize, (_, winning): (usize, u8)) -> Needs {
     let mut trick = 1u64 << card;
     for &c in &node.trick {
         trick |= 1 << c;
     }
-    let (_, winning) = node.winning_with(card, trump);
+    let winning = if beats(card, winning, trump) {
+        card
+    } else {
+        winning
+    };
     if holding(trick, suit_of(winning)).count_ones() >= 2 {
         1 << winning
     } else {
@@ -1926,7 +1965,7 @@ mod tests {
                 node = node.play(rest.trailing_zeros() as u8, search.trump).0;
             }
             let seat = node.mover();
-            if let Some(first) = search.fourth_hand_first(&node, seat) {
+            if let Some(first) = search.fourth_hand_first(&node, seat, node.winning(search.trump)) {
                 let moves = search.generate(&node, seat, NO_MOVE);
                 assert_eq!((moves.cards[0], moves.lows[0]), first, "{node:?}");
                 checked += 1;
