@@ -61,14 +61,7 @@ impl Node {
         // Built lane by lane in registers: writing one hand or one trick
         // byte into a copy and then moving the copy whole stalls on store
         // forwarding.
-        let seat = self.mover();
-        let hands = std::array::from_fn(|h| {
-            if h == seat {
-                self.hands[h] & !(1u64 << card)
-            } else {
-                self.hands[h]
-            }
-        });
+        let hands = self.hands_after(card);
         if self.trick_len < 3 {
             let at = self.trick_len as usize;
             let trick = std::array::from_fn(|i| if i == at { card } else { self.trick[i] });
@@ -90,15 +83,21 @@ impl Node {
     pub fn play_last(&self, card: u8, trump: usize, winning: (usize, u8)) -> (Node, i32) {
         debug_assert_eq!(self.trick_len, 3);
         debug_assert_eq!(winning, self.winning(trump));
+        self.complete(card, trump, winning, self.hands_after(card))
+    }
+
+    /// The hands once the player to move has played `card`, built lane by
+    /// lane in registers.
+    #[inline(always)]
+    fn hands_after(&self, card: u8) -> [u64; 4] {
         let seat = self.mover();
-        let hands = std::array::from_fn(|h| {
+        std::array::from_fn(|h| {
             if h == seat {
                 self.hands[h] & !(1u64 << card)
             } else {
                 self.hands[h]
             }
-        });
-        self.complete(card, trump, winning, hands)
+        })
     }
 
     #[inline(always)]
