@@ -50,6 +50,12 @@ pub struct Switches {
     /// value, then 1, 2, 4, ... worlds lower until a move reaches it (an
     /// aspiration window).
     pub floor: bool,
+    /// Dominated leaves (our addition): below a Max node other than the
+    /// root, a leaf first solves its worlds outside a vector of the Max
+    /// node's front so far; when all of them are lost, the leaf's vector
+    /// is dominated and adds nothing to that front, so its other worlds
+    /// are not solved.
+    pub dominated_leaves: bool,
 }
 
 /// A name in a `--disable` list that is not a switch.
@@ -69,6 +75,7 @@ impl Switches {
         cut_on_win: true,
         alpha_cut: true,
         floor: true,
+        dominated_leaves: true,
     };
     /// Everything off.
     pub const NONE: Switches = Switches {
@@ -81,9 +88,10 @@ impl Switches {
         cut_on_win: false,
         alpha_cut: false,
         floor: false,
+        dominated_leaves: false,
     };
     /// The names, as `--disable` spells them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "tt",
         "early-cut",
         "root-cut",
@@ -93,6 +101,7 @@ impl Switches {
         "cut-on-win",
         "alpha-cut",
         "floor",
+        "dominated-leaves",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -106,6 +115,7 @@ impl Switches {
             "cut-on-win" => &mut self.cut_on_win,
             "alpha-cut" => &mut self.alpha_cut,
             "floor" => &mut self.floor,
+            "dominated-leaves" => &mut self.dominated_leaves,
             _ => return None,
         })
     }
@@ -345,7 +355,12 @@ impl Searcher<'_> {
     /// The double-dummy vector of the worlds of `useful`; 0 on the other
     /// valid worlds, 1 outside `valid`.
     fn leaf(&mut self, state: &State<'_>, valid: &WorldSet, useful: &WorldSet) -> WorldSet {
-        let worlds: Vec<usize> = useful.iter().collect();
+        self.won_among(state, useful).or(&valid.complement())
+    }
+
+    /// The worlds of `worlds` that Max wins, each solved double dummy.
+    fn won_among(&mut self, state: &State<'_>, worlds: &WorldSet) -> WorldSet {
+        let worlds: Vec<usize> = worlds.iter().collect();
         self.leaf_evaluations += worlds.len() as u64;
         self.spend(LEAF_WORK * worlds.len() as u64);
         let evaluator = self.evaluator;
@@ -363,11 +378,45 @@ impl Searcher<'_> {
                 .filter(|&w| max_wins(state, w, evaluator))
                 .collect()
         };
-        let mut v = valid.complement();
+        let mut v = WorldSet::EMPTY;
         for w in won {
             v.insert(w);
         }
         v
+    }
+
+    /// The leaf's vector, as [`Searcher::leaf`], unless it is at most a
+    /// vector of `front` (the front so far of the Max node above): `Err`
+    /// with an upper bound of the vector (the worlds not solved counted
+    /// won) when it is. Worlds outside the candidate vector winning the
+    /// most useful worlds are solved first: one of them won rules that
+    /// vector out; all lost, and the leaf is dominated by it.
+    fn leaf_unless_dominated(
+        &mut self,
+        state: &State<'_>,
+        valid: &WorldSet,
+        useful: &WorldSet,
+        front: &Front,
+    ) -> Result<WorldSet, WorldSet> {
+        let outside = valid.complement();
+        let mut won = outside;
+        let mut left = *useful;
+        loop {
+            let candidate = front
+                .vectors()
+                .iter()
+                .filter(|u| won.is_subset(u))
+                .max_by_key(|u| u.and(&left).len());
+            let Some(u) = candidate else {
+                return Ok(won.or(&self.won_among(state, &left)));
+            };
+            let batch = left.and_not(u);
+            if batch.is_empty() {
+                return Err(won.or(&left));
+            }
+            won = won.or(&self.won_among(state, &batch));
+            left = left.and_not(&batch);
+        }
     }
 
     /// Whether a vector of a node whose worlds `raise` were not searched
@@ -442,6 +491,7 @@ impl Searcher<'_> {
         m: usize,
         valid: &WorldSet,
         useful: &WorldSet,
+        parent_is_max: bool,
     ) -> Option<Front> {
         if state.won() {
             return Some(Front::single(WorldSet::ALL));
@@ -449,6 +499,27 @@ impl Searcher<'_> {
         let unevaluated = valid.and_not(useful);
         if state.lost() {
             return Some(self.above_floor(Front::single(valid.complement()), &unevaluated));
+        }
+        // The root's moves are each valued: only a Max node below it
+        // may skip a dominated leaf.
+        if m == 0 && parent_is_max && self.uppers.len() > 1 && self.config.switches.dominated_leaves
+        {
+            let above = self
+                .uppers
+                .last()
+                .expect("the parent Max node")
+                .front
+                .clone();
+            let (v, dominated) = match self.leaf_unless_dominated(state, valid, useful, &above) {
+                Ok(v) => (v, false),
+                Err(bound) => (bound, true),
+            };
+            let front = self.above_floor(Front::single(v), &unevaluated);
+            let key = Self::key(state, valid);
+            // A bound is stored as the exact front would be: stored fronts
+            // only ever serve as upper bounds of a deeper search.
+            self.store(key, &front, &unevaluated, None);
+            return Some(if dominated { Front::new() } else { front });
         }
         if m == 0 || (self.config.switches.world_cuts && useful.len() <= 1) {
             let v = self.leaf(state, valid, useful);
@@ -477,7 +548,7 @@ impl Searcher<'_> {
         if self.unwinding() {
             return Front::new();
         }
-        if let Some(front) = self.stop(state, m, &valid, &useful) {
+        if let Some(front) = self.stop(state, m, &valid, &useful, parent_is_max) {
             return front;
         }
         if state.is_partner_to_move() {

@@ -203,6 +203,63 @@ fn floor_leaves_card_and_value_unchanged_with_many_worlds() {
     });
 }
 
+/// Dominated leaves, on positions with many worlds (declarer's and the
+/// defence's): the same card with
+/// the same value as the search without them, every card exact in both
+/// with the same value, the same cards valued exactly when every card is
+/// asked for; and fewer worlds solved at the leaves over the positions.
+#[test]
+fn dominated_leaves_leave_card_and_values_unchanged_and_solve_fewer_worlds() {
+    let without = Switches::ALL.disable("dominated-leaves").unwrap();
+    let evaluations: Vec<(u64, u64)> = (0..200u64)
+        .into_par_iter()
+        .map(|seed| {
+            let cards = 5 + (seed % 3) as usize;
+            let worlds = 20 + 20 * (seed % 3) as usize;
+            // One position in four for the defence.
+            let case = if seed % 4 == 0 {
+                common::defence_case(12_000 + seed, cards, Some(worlds))
+            } else {
+                random_case(12_000 + seed, cards, Some(worlds))
+            };
+            let n = case.problem.world_count();
+            let m = 2 + (seed % 3) as usize;
+            let on = alphamu(&case.problem, &Dd, config(m, Switches::ALL)).unwrap();
+            let off = alphamu(&case.problem, &Dd, config(m, without)).unwrap();
+            let context = format!("M={m}: {}", case.describe());
+            assert_eq!(on.best, off.best, "{context}");
+            assert_eq!(chosen_value(&on, n), chosen_value(&off, n), "{context}");
+            for (a, b) in on.cards.iter().zip(&off.cards) {
+                assert_eq!(a.card, b.card, "{context}");
+                if a.bound == search::Bound::Exact && b.bound == search::Bound::Exact {
+                    assert_eq!(a.make, b.make, "{}, {context}", a.card);
+                }
+            }
+            let every = |switches| AlphaMuConfig {
+                value_every_card: true,
+                ..config(m, switches)
+            };
+            let all_on = alphamu(&case.problem, &Dd, every(Switches::ALL)).unwrap();
+            let all_off = alphamu(&case.problem, &Dd, every(without)).unwrap();
+            for (a, b) in all_on.cards.iter().zip(&all_off.cards) {
+                assert_eq!(
+                    (a.card, a.make, a.bound),
+                    (b.card, b.make, b.bound),
+                    "{context}"
+                );
+            }
+            (on.leaf_evaluations, off.leaf_evaluations)
+        })
+        .collect();
+    let on: u64 = evaluations.iter().map(|e| e.0).sum();
+    let off: u64 = evaluations.iter().map(|e| e.1).sum();
+    eprintln!("worlds solved at the leaves: {on} with dominated leaves, {off} without");
+    assert!(
+        on < off,
+        "worlds solved: {on} with dominated leaves, {off} without"
+    );
+}
+
 /// Small endings, every layout, searched to the end: alpha-mu is the
 /// single-dummy solver.
 #[test]

@@ -88,7 +88,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "any")]
     lead_rule: String,
     /// Optimizations to turn off (comma-separated): tt, early-cut, root-cut,
-    /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut, floor.
+    /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut, floor,
+    /// dominated-leaves.
     #[arg(long, default_value = "")]
     disable: String,
     /// Tricks declarer needs from the first remaining trick on (default
