@@ -56,6 +56,12 @@ pub struct Switches {
     /// is dominated and adds nothing to that front, so its other worlds
     /// are not solved.
     pub dominated_leaves: bool,
+    /// Killer moves (our addition): a Max node other than the root with
+    /// no best move stored first tries the move that won the most useful
+    /// worlds at the last Max node searched with as many cards played (a
+    /// sibling, most often). A good first move lets the cut on win and
+    /// dominated leaves cut more.
+    pub killer_moves: bool,
 }
 
 /// A name in a `--disable` list that is not a switch.
@@ -76,6 +82,7 @@ impl Switches {
         alpha_cut: true,
         floor: true,
         dominated_leaves: true,
+        killer_moves: true,
     };
     /// Everything off.
     pub const NONE: Switches = Switches {
@@ -89,9 +96,10 @@ impl Switches {
         alpha_cut: false,
         floor: false,
         dominated_leaves: false,
+        killer_moves: false,
     };
     /// The names, as `--disable` spells them.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "tt",
         "early-cut",
         "root-cut",
@@ -102,6 +110,7 @@ impl Switches {
         "alpha-cut",
         "floor",
         "dominated-leaves",
+        "killer-moves",
     ];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
@@ -116,6 +125,7 @@ impl Switches {
             "alpha-cut" => &mut self.alpha_cut,
             "floor" => &mut self.floor,
             "dominated-leaves" => &mut self.dominated_leaves,
+            "killer-moves" => &mut self.killer_moves,
             _ => return None,
         })
     }
@@ -342,6 +352,8 @@ struct Searcher<'e> {
     exhausted: bool,
     table: FxHashMap<Key, Entry>,
     uppers: Vec<Upper>,
+    /// By cards played: the best move of the last Max node searched there.
+    killers: [Option<Card>; 53],
     nodes: u64,
     leaf_evaluations: u64,
 }
@@ -440,10 +452,13 @@ impl Searcher<'_> {
         })
     }
 
-    /// Puts the best move stored for this node, if any, first.
-    fn stored_best_first(&self, key: &Key, moves: &mut [Card]) {
+    /// Puts the best move stored for this node, if any, first; else,
+    /// with `killer` on, the killer move of `ply` cards played.
+    fn stored_best_first(&self, key: &Key, moves: &mut [Card], killer: Option<usize>) {
         if let Some(Some(best)) = self.table.get(key).map(|e| e.best) {
             best_first(moves, best);
+        } else if let Some(Some(card)) = killer.map(|ply| self.killers[ply]) {
+            best_first(moves, card);
         }
     }
 
@@ -713,7 +728,9 @@ impl Searcher<'_> {
         let sw = self.config.switches;
         let key = Self::key(state, &valid);
         let mut moves = state.max_moves(valid.iter().next().unwrap_or(0), true);
-        self.stored_best_first(&key, &mut moves);
+        let ply = state.cards_played();
+        let killer = sw.killer_moves.then_some(ply);
+        self.stored_best_first(&key, &mut moves, killer);
         self.uppers.push(Upper {
             front: Front::new(),
             useful,
@@ -744,6 +761,9 @@ impl Searcher<'_> {
             }
         }
         self.uppers.pop();
+        if let (true, Some((_, card))) = (sw.killer_moves, best) {
+            self.killers[ply] = Some(card);
+        }
         let out = Self::normalized(&front, &valid, &useful);
         self.store(key, &out, &valid.and_not(&useful), best.map(|b| b.1));
         out
@@ -910,7 +930,7 @@ impl Searcher<'_> {
             Some(card) => vec![card],
             None => state.max_moves(0, true),
         };
-        self.stored_best_first(&key, &mut moves);
+        self.stored_best_first(&key, &mut moves, None);
         self.uppers.push(Upper {
             front: Front::new(),
             useful: valid,
@@ -986,6 +1006,7 @@ impl<'e> Searcher<'e> {
             exhausted: false,
             table: FxHashMap::default(),
             uppers: Vec::new(),
+            killers: [None; 53],
             nodes: 0,
             leaf_evaluations: 0,
         }

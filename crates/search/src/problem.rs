@@ -395,6 +395,11 @@ impl<'a> State<'a> {
         .expect("a legal continuation")
     }
 
+    /// The cards played since the root (at most 52).
+    pub fn cards_played(&self) -> usize {
+        self.played.len()
+    }
+
     /// A key identifying the play from the root (with the valid worlds,
     /// which the key adds).
     pub fn key(&self) -> (u64, u32) {

@@ -203,30 +203,28 @@ fn floor_leaves_card_and_value_unchanged_with_many_worlds() {
     });
 }
 
-/// Dominated leaves, on positions with many worlds (declarer's and the
-/// defence's): the same card with
-/// the same value as the search without them, every card exact in both
-/// with the same value, the same cards valued exactly when every card is
-/// asked for; and fewer worlds solved at the leaves over the positions.
-#[test]
-fn dominated_leaves_leave_card_and_values_unchanged_and_solve_fewer_worlds() {
-    let without = Switches::ALL.disable("dominated-leaves").unwrap();
-    let evaluations: Vec<(u64, u64)> = (0..200u64)
+/// Every switch on against all but `switch`, on 200 positions with many
+/// worlds (one in four for the defence): the same card with the same
+/// value, every card exact in both with the same value, and the same
+/// values and bounds when every card is asked for. Returns the worlds
+/// solved at the leaves with the switch and without, over the positions.
+fn switch_leaves_card_and_values_unchanged(switch: &str, seeds: u64) -> (u64, u64) {
+    let without = Switches::ALL.disable(switch).unwrap();
+    let evaluations: Vec<(u64, u64)> = (seeds..seeds + 200)
         .into_par_iter()
         .map(|seed| {
             let cards = 5 + (seed % 3) as usize;
             let worlds = 20 + 20 * (seed % 3) as usize;
-            // One position in four for the defence.
             let case = if seed % 4 == 0 {
-                common::defence_case(12_000 + seed, cards, Some(worlds))
+                common::defence_case(seed, cards, Some(worlds))
             } else {
-                random_case(12_000 + seed, cards, Some(worlds))
+                random_case(seed, cards, Some(worlds))
             };
             let n = case.problem.world_count();
             let m = 2 + (seed % 3) as usize;
             let on = alphamu(&case.problem, &Dd, config(m, Switches::ALL)).unwrap();
             let off = alphamu(&case.problem, &Dd, config(m, without)).unwrap();
-            let context = format!("M={m}: {}", case.describe());
+            let context = format!("{switch}, M={m}: {}", case.describe());
             assert_eq!(on.best, off.best, "{context}");
             assert_eq!(chosen_value(&on, n), chosen_value(&off, n), "{context}");
             for (a, b) in on.cards.iter().zip(&off.cards) {
@@ -253,10 +251,27 @@ fn dominated_leaves_leave_card_and_values_unchanged_and_solve_fewer_worlds() {
         .collect();
     let on: u64 = evaluations.iter().map(|e| e.0).sum();
     let off: u64 = evaluations.iter().map(|e| e.1).sum();
-    eprintln!("worlds solved at the leaves: {on} with dominated leaves, {off} without");
+    eprintln!("worlds solved at the leaves: {on} with {switch}, {off} without");
+    (on, off)
+}
+
+/// Dominated leaves change nothing but the work, and solve fewer worlds.
+#[test]
+fn dominated_leaves_leave_card_and_values_unchanged_and_solve_fewer_worlds() {
+    let (on, off) = switch_leaves_card_and_values_unchanged("dominated-leaves", 12_000);
     assert!(
         on < off,
         "worlds solved: {on} with dominated leaves, {off} without"
+    );
+}
+
+/// Killer moves change nothing but the work, and solve fewer worlds.
+#[test]
+fn killer_moves_leave_card_and_values_unchanged_and_solve_fewer_worlds() {
+    let (on, off) = switch_leaves_card_and_values_unchanged("killer-moves", 13_000);
+    assert!(
+        on < off,
+        "worlds solved: {on} with killer moves, {off} without"
     );
 }
 
@@ -339,7 +354,7 @@ fn worlds_won_by_mover(r: &SearchResult, p: &Problem) -> Vec<(Card, usize, searc
 }
 
 /// Every card of `case` searched to the end of its `cards` tricks under
-/// every one of the 512 combinations of switches: with `value_every_card`
+/// every one of the 2048 combinations of switches: with `value_every_card`
 /// each has the brute force's value and is marked exact; without it each
 /// is exact with that value or a bound on the right side of it; the
 /// chosen card is a best card; and every 37th combination, short of the
@@ -390,7 +405,7 @@ fn every_card_against_brute_force(case: &common::Case, cards: usize) {
 }
 
 /// Small endings (3 cards each with every layout, or 4 cards each over 6
-/// worlds), searched to the end, under every one of the 512 combinations
+/// worlds), searched to the end, under every one of the 2048 combinations
 /// of switches: every legal card (not only the one chosen) has the
 /// brute-force single-dummy value ([`every_card_against_brute_force`]).
 /// (This test found a Min node with no useful world returning the empty

@@ -89,7 +89,7 @@ pub struct AnalyzeArgs {
     lead_rule: String,
     /// Optimizations to turn off (comma-separated): tt, early-cut, root-cut,
     /// useful-worlds, world-cuts, empty-entry, cut-on-win, alpha-cut, floor,
-    /// dominated-leaves.
+    /// dominated-leaves, killer-moves.
     #[arg(long, default_value = "")]
     disable: String,
     /// Tricks declarer needs from the first remaining trick on (default
