@@ -20,19 +20,13 @@ struct TableOneSet {
 /// # Errors
 /// [`ExperimentError`] when a results file cannot be read.
 pub fn alphamu_table1_as_it_stands(dir: &Path, seed: u64) -> Result<String, ExperimentError> {
-    struct Silent;
-    impl Progress for Silent {
-        fn stage(&self, _: &str, _: usize) {}
-        fn step(&self) {}
-        fn note(&self, _: &str) {}
-    }
     alphamu_table1(&Context {
         dir: dir.to_path_buf(),
         quick: false,
         seed,
         deals: None,
         only: Some(String::new()),
-        progress: &Silent,
+        progress: &super::NoProgress,
         defence: DefenceMemory::default(),
     })
 }

@@ -83,6 +83,16 @@ pub trait Progress: Sync {
     fn note(&self, message: &str);
 }
 
+/// Progress that shows nothing: for reports read from the files as they
+/// stand, and for tests.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn stage(&self, _: &str, _: usize) {}
+    fn step(&self) {}
+    fn note(&self, _: &str) {}
+}
+
 /// How an experiment runs.
 pub struct Context<'a> {
     /// The directory of its files.
@@ -561,13 +571,6 @@ pub use trick_costs::round_robin_tables;
 mod tests {
     use super::*;
 
-    struct Quiet;
-    impl Progress for Quiet {
-        fn stage(&self, _: &str, _: usize) {}
-        fn step(&self) {}
-        fn note(&self, _: &str) {}
-    }
-
     fn context(dir: PathBuf, seed: u64, progress: &dyn Progress) -> Context<'_> {
         Context {
             dir,
@@ -584,7 +587,7 @@ mod tests {
     fn a_smaller_set_is_the_start_of_a_larger_one_made_by_the_same_spec() {
         let root = tempfile::tempdir().unwrap();
         let elsewhere = tempfile::tempdir().unwrap();
-        let context = |dir: PathBuf| context(dir, 3, &Quiet);
+        let context = |dir: PathBuf| context(dir, 3, &NoProgress);
         let spec = |count| DealSetSpec {
             kind: reduced(5, ReducedTarget::DoubleDummy),
             count,
