@@ -515,37 +515,37 @@ impl Searcher<'_> {
         if state.lost() {
             return Some(self.above_floor(Front::single(valid.complement()), &unevaluated));
         }
-        // The root's moves are each valued: only a Max node below it
-        // may skip a dominated leaf.
-        if m == 0 && parent_is_max && self.uppers.len() > 1 && self.config.switches.dominated_leaves
-        {
-            let above = self
-                .uppers
-                .last()
-                .expect("the parent Max node")
-                .front
-                .clone();
-            let (v, dominated) = match self.leaf_unless_dominated(state, valid, useful, &above) {
-                Ok(v) => (v, false),
-                Err(bound) => (bound, true),
-            };
-            let front = self.above_floor(Front::single(v), &unevaluated);
-            let key = Self::key(state, valid);
-            // A bound is stored as the exact front would be: stored fronts
-            // only ever serve as upper bounds of a deeper search.
-            self.store(key, &front, &unevaluated, None);
-            return Some(if dominated { Front::new() } else { front });
-        }
         if m == 0 || (self.config.switches.world_cuts && useful.len() <= 1) {
-            let v = self.leaf(state, valid, useful);
+            // The root's moves are each valued: only a Max node below it
+            // may skip a dominated leaf.
+            let skip_dominated = m == 0
+                && parent_is_max
+                && self.uppers.len() > 1
+                && self.config.switches.dominated_leaves;
+            let (v, dominated) = if skip_dominated {
+                let above = self
+                    .uppers
+                    .last()
+                    .expect("the parent Max node")
+                    .front
+                    .clone();
+                match self.leaf_unless_dominated(state, valid, useful, &above) {
+                    Ok(v) => (v, false),
+                    Err(bound) => (bound, true),
+                }
+            } else {
+                (self.leaf(state, valid, useful), false)
+            };
             let front = self.above_floor(Front::single(v), &unevaluated);
             if m == 0 {
                 // Kept for the next iteration, where this node is searched
-                // deeper: its early cut starts from these vectors.
+                // deeper: its early cut starts from these vectors. A
+                // dominated leaf's bound is stored alike: stored fronts
+                // only ever serve as upper bounds of a deeper search.
                 let key = Self::key(state, valid);
                 self.store(key, &front, &unevaluated, None);
             }
-            return Some(front);
+            return Some(if dominated { Front::new() } else { front });
         }
         None
     }
