@@ -32,9 +32,29 @@ pub(crate) struct Node {
     pub trick_len: u8,
     /// The seat that led to the current trick.
     pub leader: u8,
+    /// The live cards: those in the hands and on the table. A card played
+    /// to the trick stays live until the trick is complete, so this
+    /// changes only at trick boundaries.
+    live: u64,
 }
 
 impl Node {
+    /// The position with `hands` in the hands and the first `trick_len`
+    /// cards of `trick` on the table, led by `leader`.
+    pub fn new(hands: [u64; 4], trick: [u8; 3], trick_len: u8, leader: u8) -> Node {
+        let mut live = hands[0] | hands[1] | hands[2] | hands[3];
+        for &c in &trick[..trick_len as usize] {
+            live |= 1 << c;
+        }
+        Node {
+            hands,
+            trick,
+            trick_len,
+            leader,
+            live,
+        }
+    }
+
     #[inline]
     pub fn mover(&self) -> usize {
         (self.leader as usize + self.trick_len as usize) & 3
@@ -47,11 +67,11 @@ impl Node {
 
     #[inline]
     fn live(&self) -> u64 {
-        let mut live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        for &c in &self.trick[..self.trick_len as usize] {
-            live |= 1 << c;
-        }
-        live
+        debug_assert_eq!(
+            self.live,
+            Node::new(self.hands, self.trick, self.trick_len, self.leader).live
+        );
+        self.live
     }
 
     /// The node after `seat` plays `card`, and the side that won the trick
@@ -70,6 +90,7 @@ impl Node {
                 trick,
                 trick_len: self.trick_len + 1,
                 leader: self.leader,
+                live: self.live,
             };
             (child, 0)
         } else {
@@ -115,6 +136,7 @@ impl Node {
             trick: self.trick,
             trick_len: 0,
             leader: winner as u8,
+            live: hands[0] | hands[1] | hands[2] | hands[3],
         };
         (child, i32::from(winner & 1 == 0))
     }
@@ -670,6 +692,20 @@ impl Search {
         shape_portable(node, self.trump)
     }
 
+    /// The groups of equivalent cards among `playable` (cards of one
+    /// hand): runs with no live card of another hand between them, each
+    /// within a suit. Returns the first (highest) card of every group and
+    /// the lowest card of every group, as two sets.
+    #[inline]
+    fn group_ends(&self, playable: u64, live: u64) -> (u64, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: the CPU has BMI2 (checked when the search was made).
+            return unsafe { group_ends_bmi2(playable, live) };
+        }
+        group_ends_portable(playable, live)
+    }
+
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a
     /// hand with no other live card between them), best first.
     fn generate(&self, node: &Node, seat: usize, hint: u8) -> MoveList {
@@ -694,22 +730,22 @@ impl Search {
         let follows = led.is_some_and(|s| holding(hand, s) != 0);
         // The groups first: (first card, lowest card), one per run of
         // equivalent cards.
+        let playable = match led {
+            Some(s) if follows => hand & 0xffff << (16 * s),
+            _ => hand,
+        };
+        let (tops, lows) = self.group_ends(playable, live);
         let mut found = [(0u8, 0u8); 13];
         let mut count = 0;
         for s in 0..4 {
-            if follows && Some(s) != led {
-                continue;
-            }
-            let own = holding(hand, s);
-            let all = holding(live, s);
-            let others = all & !own;
-            let mut rest = own;
-            while rest != 0 {
-                // The highest card left of ours starts a group that runs down
-                // to just above the next live card of another hand.
-                let top = 15 - rest.leading_zeros();
-                let low = group_low(rest, others, top);
-                rest &= !(((2u32 << top) - (1u32 << low)) as u16);
+            // Suit by suit, from the top: the k-th highest first card of a
+            // group goes with the k-th highest lowest card.
+            let (mut t, mut l) = (holding(tops, s), holding(lows, s));
+            while t != 0 {
+                let top = 15 - t.leading_zeros();
+                let low = 15 - l.leading_zeros();
+                t ^= 1 << top;
+                l ^= 1 << low;
                 found[count] = ((16 * s) as u8 + top as u8, (16 * s) as u8 + low as u8);
                 count += 1;
             }
@@ -1388,6 +1424,51 @@ unsafe fn shape_bmi2(node: &Node, trump: usize) -> Shape {
     })
 }
 
+/// [`Search::group_ends`] one group at a time.
+fn group_ends_portable(playable: u64, live: u64) -> (u64, u64) {
+    let (mut tops, mut lows) = (0, 0);
+    for s in 0..4 {
+        let own = holding(playable, s);
+        let others = holding(live, s) & !own;
+        let mut rest = own;
+        while rest != 0 {
+            // The highest card left of ours starts a group that runs down
+            // to just above the next live card of another hand.
+            let top = 15 - rest.leading_zeros();
+            let low = group_low(rest, others, top);
+            rest &= !(((2u32 << top) - (1u32 << low)) as u16);
+            tops |= 1 << (16 * s as u32 + top);
+            lows |= 1 << (16 * s as u32 + low);
+        }
+    }
+    (tops, lows)
+}
+
+/// [`Search::group_ends`] for all suits at once: with the live cards
+/// packed together (`pext`), our cards' runs are runs of bits, broken also
+/// where a suit starts.
+///
+/// # Safety
+/// The CPU must support BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+unsafe fn group_ends_bmi2(playable: u64, live: u64) -> (u64, u64) {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+    // The lowest live card of each suit.
+    let mut suit_starts = 0u64;
+    for s in 0..4 {
+        let lane = live & 0xffff << (16 * s);
+        suit_starts |= lane & lane.wrapping_neg();
+    }
+    let own = _pext_u64(playable, live);
+    let starts = _pext_u64(suit_starts, live);
+    // A first card: the next live card up is not ours, or starts a suit.
+    let tops = own & !((own & !starts) >> 1);
+    // A lowest card: the next live card down is not ours, or we start a suit.
+    let lows = own & (!(own << 1) | starts);
+    (_pdep_u64(tops, live), _pdep_u64(lows, live))
+}
+
 /// The lowest of our moves (a move is the first card of its group) above
 /// `rank` in suit `s`: the group of our lowest card above it runs up to the
 /// next live card of another hand. [`NO_MOVE`] if we hold none above it.
@@ -1883,12 +1964,7 @@ mod tests {
     /// discarded a club: West to play with `west`, North last with `north`.
     fn after_the_king(north: &str, west: &str) -> Node {
         let pbn = format!("N:.2.{north}. .3..2 2...4 ..{west}.");
-        Node {
-            hands: hands(&pbn),
-            trick: [card("DK"), card("C3"), 0],
-            trick_len: 2,
-            leader: 1,
-        }
+        Node::new(hands(&pbn), [card("DK"), card("C3"), 0], 2, 1)
     }
 
     #[test]
@@ -1913,12 +1989,7 @@ mod tests {
                     }
                 }
             }
-            let node = Node {
-                hands,
-                trick: [0; 3],
-                trick_len: 0,
-                leader: (i % 4) as u8,
-            };
+            let node = Node::new(hands, [0; 3], 0, (i % 4) as u8);
             let portable = super::shape_portable(&node, (i % 5) as usize);
             // SAFETY: BMI2 checked above.
             let bmi2 = unsafe { super::shape_bmi2(&node, (i % 5) as usize) };
@@ -1928,6 +1999,48 @@ mod tests {
                 "{hands:x?}"
             );
         }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_groups_with_bmi2_are_the_portable_groups() {
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        let mut x: u64 = 7;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 11
+        };
+        let ranks = 0x7ffc_7ffc_7ffc_7ffc_u64;
+        for _ in 0..100_000 {
+            // Live cards and ours among them, some suits empty or all ours.
+            let live = next() & next() & ranks;
+            let playable = live & (next() | next() & next());
+            // SAFETY: BMI2 checked above.
+            let bmi2 = unsafe { super::group_ends_bmi2(playable, live) };
+            assert_eq!(
+                bmi2,
+                super::group_ends_portable(playable, live),
+                "{playable:x} {live:x}"
+            );
+        }
+        // A sequence broken by an opponent's cards and by a suit's start:
+        // ours the club ace, king and ten (queen and jack elsewhere, the
+        // lower clubs gone) and the diamond two.
+        let clubs = |ranks: &[u32]| ranks.iter().map(|r| 1u64 << (48 + r)).sum::<u64>();
+        let diamond_two = 1 << 34;
+        let playable = clubs(&[14, 13, 10]) | diamond_two;
+        let live = playable | clubs(&[12, 11]);
+        let ends = (
+            clubs(&[14, 10]) | diamond_two,
+            clubs(&[13, 10]) | diamond_two,
+        );
+        assert_eq!(super::group_ends_portable(playable, live), ends);
+        // SAFETY: BMI2 checked above.
+        assert_eq!(unsafe { super::group_ends_bmi2(playable, live) }, ends);
     }
 
     #[test]
@@ -1941,12 +2054,12 @@ mod tests {
             let deal = Deal::random_from_full_deck(&mut rng, 1 + i % 13);
             let h = deal.hands();
             search.trump = i % 5;
-            let mut node = Node {
-                hands: std::array::from_fn(|x| h[Seat::ALL[x]].0),
-                trick: [0; 3],
-                trick_len: 0,
-                leader: (i % 4) as u8,
-            };
+            let mut node = Node::new(
+                std::array::from_fn(|x| h[Seat::ALL[x]].0),
+                [0; 3],
+                0,
+                (i % 4) as u8,
+            );
             // Three legal cards at random: the suit led when the hand
             // holds it.
             for _ in 0..3 {
@@ -2034,21 +2147,18 @@ mod tests {
     fn second_hand_in_notrump_plays_low_when_partner_beats_both_opponents() {
         // West leads the diamond jack; North holds QT8, East K5 and South
         // the ace: North plays low, the eight first.
-        let node = Node {
-            hands: hands("N:..QT8. ..K5. ..A4. ..97."),
-            trick: [card("DJ"), 0, 0],
-            trick_len: 1,
-            leader: 3,
-        };
+        let node = Node::new(
+            hands("N:..QT8. ..K5. ..A4. ..97."),
+            [card("DJ"), 0, 0],
+            1,
+            3,
+        );
         let score = |c| SecondHand::new(&node, 0).follow_nt(card(c));
         assert!(score("D8") > score("DT") && score("DT") > score("DQ"));
         // Without the ace in South, North's queen cannot beat East's king
         // but, in sequence with the ten now that the jack is played, is
         // split first; of the low cards the lowest comes first.
-        let node = Node {
-            hands: hands("N:..QT8. ..K5. ..64. ..97."),
-            ..node
-        };
+        let node = Node::new(hands("N:..QT8. ..K5. ..64. ..97."), node.trick, 1, 3);
         let score = |c| SecondHand::new(&node, 0).follow_nt(card(c));
         assert!(score("DQ") > score("D8") && score("D8") > score("DT"));
     }

@@ -92,19 +92,18 @@ impl Solver {
         self.search.trump = trump;
         self.search.tt.next_generation();
         let hands = position.remaining().hands();
-        let mut node = Node {
-            hands: [0; 4],
-            trick: [0; 3],
-            trick_len: 0,
-            leader: position.leader() as u8,
-        };
-        for seat in Seat::ALL {
-            node.hands[seat.index()] = hands[seat].0;
-        }
+        let mut trick = [0; 3];
+        let mut trick_len = 0;
         for (i, card) in position.trick().enumerate() {
-            node.trick[i] = card.bit() as u8;
-            node.trick_len += 1;
+            trick[i] = card.bit() as u8;
+            trick_len += 1;
         }
+        let node = Node::new(
+            Seat::ALL.map(|seat| hands[seat].0),
+            trick,
+            trick_len,
+            position.leader() as u8,
+        );
         self.forget_other_deals(&node.hands);
         node
     }
