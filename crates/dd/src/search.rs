@@ -1445,8 +1445,9 @@ fn group_ends_portable(playable: u64, live: u64) -> (u64, u64) {
 }
 
 /// [`Search::group_ends`] for all suits at once: with the live cards
-/// packed together (`pext`), our cards' runs are runs of bits, broken also
-/// where a suit starts.
+/// packed together (`pext`), our cards' runs are runs of bits. A card of
+/// rank 0 in every suit, held by nobody, breaks the runs where a suit
+/// starts (ranks run from 2 to 14).
 ///
 /// # Safety
 /// The CPU must support BMI2.
@@ -1454,18 +1455,12 @@ fn group_ends_portable(playable: u64, live: u64) -> (u64, u64) {
 #[target_feature(enable = "bmi2")]
 unsafe fn group_ends_bmi2(playable: u64, live: u64) -> (u64, u64) {
     use std::arch::x86_64::{_pdep_u64, _pext_u64};
-    // The lowest live card of each suit.
-    let mut suit_starts = 0u64;
-    for s in 0..4 {
-        let lane = live & 0xffff << (16 * s);
-        suit_starts |= lane & lane.wrapping_neg();
-    }
+    let live = live | 0x0001_0001_0001_0001;
     let own = _pext_u64(playable, live);
-    let starts = _pext_u64(suit_starts, live);
-    // A first card: the next live card up is not ours, or starts a suit.
-    let tops = own & !((own & !starts) >> 1);
-    // A lowest card: the next live card down is not ours, or we start a suit.
-    let lows = own & (!(own << 1) | starts);
+    // A first card: the next live card up is not ours.
+    let tops = own & !(own >> 1);
+    // A lowest card: the next live card down is not ours.
+    let lows = own & !(own << 1);
     (_pdep_u64(tops, live), _pdep_u64(lows, live))
 }
 
