@@ -886,18 +886,18 @@ impl Search {
         let (best, winning) = node.winning(trump);
         let winner_seat = (node.leader as usize + best) & 3;
         let lho = node.hands[(seat + 1) & 3];
-        let (divisor, kx, bare_ace) = match node.trick_len {
+        let (by_length, kx, bare_ace) = match node.trick_len {
             1 => {
                 let fourth = holding(node.hands[(seat + 2) & 3], led);
                 let third = holding(lho, led) | 1u16 << (node.trick[0] & 15);
                 if fourth > third {
-                    (23, 2, 3)
+                    (&DISCARD_BY_LENGTH_23, 2, 3)
                 } else {
-                    (33, 6, 8)
+                    (&DISCARD_BY_LENGTH_33, 6, 8)
                 }
             }
-            2 => (24, 4, 4),
-            _ => (27, 6, 8),
+            2 => (&DISCARD_BY_LENGTH_24, 4, 4),
+            _ => (&DISCARD_BY_LENGTH_27, 6, 8),
         };
         let partner_winning = (winner_seat & 1) == (seat & 1);
         let third = if node.trick_len == 2 {
@@ -919,7 +919,7 @@ impl Search {
             second,
             lho,
             all: node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3],
-            divisor,
+            by_length,
             kx,
             bare_ace,
         }
@@ -1219,7 +1219,7 @@ impl Search {
                 let rest = all & !(1u16 << top);
                 let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
                 let holds_top = mine >> top & 1 != 0;
-                let mut add = len * 64 / f.divisor;
+                let mut add = f.by_length[len as usize];
                 if len == 2 && holds_second {
                     add -= f.kx;
                 } else if len == 1 && holds_top {
@@ -1296,12 +1296,31 @@ struct Follow {
     lho: u64,
     /// The cards still in the hands.
     all: u64,
-    /// The discard weights of this seat in the trick: the divisor of the
-    /// length, the penalty for a guarded second best and for a bare top.
-    divisor: i16,
+    /// The discard weights of this seat in the trick: a discard's weight
+    /// by the length of its suit (`64 * length / divisor`, read from a
+    /// table rather than divided by a divisor known only at run time), the
+    /// penalty for a guarded second best and for a bare top.
+    by_length: &'static [i16; 14],
     kx: i16,
     bare_ace: i16,
 }
+
+/// `64 * length / divisor` for the lengths 0 to 13: DDS's discard weight
+/// of a suit by its length, for one of the follower's divisors.
+const fn discard_by_length(divisor: i16) -> [i16; 14] {
+    let mut weights = [0; 14];
+    let mut len = 0;
+    while len < 14 {
+        weights[len] = len as i16 * 64 / divisor;
+        len += 1;
+    }
+    weights
+}
+
+const DISCARD_BY_LENGTH_23: [i16; 14] = discard_by_length(23);
+const DISCARD_BY_LENGTH_24: [i16; 14] = discard_by_length(24);
+const DISCARD_BY_LENGTH_27: [i16; 14] = discard_by_length(27);
+const DISCARD_BY_LENGTH_33: [i16; 14] = discard_by_length(33);
 
 /// A third hand's view of the trick for the ordering of its cards.
 #[derive(Clone, Copy)]
