@@ -36,6 +36,9 @@ pub(crate) struct Node {
     /// to the trick stays live until the trick is complete, so this
     /// changes only at trick boundaries.
     live: u64,
+    /// Every hand's length in every suit, four bits each: hand `h`'s
+    /// length in suit `s` at bit `16 * s + 4 * h` (the table's key).
+    lengths: u64,
 }
 
 impl Node {
@@ -46,12 +49,19 @@ impl Node {
         for &c in &trick[..trick_len as usize] {
             live |= 1 << c;
         }
+        let mut lengths = 0;
+        for s in 0..4 {
+            for (h, &hand) in hands.iter().enumerate() {
+                lengths |= u64::from(holding(hand, s).count_ones()) << (16 * s + 4 * h);
+            }
+        }
         Node {
             hands,
             trick,
             trick_len,
             leader,
             live,
+            lengths,
         }
     }
 
@@ -82,6 +92,7 @@ impl Node {
         // byte into a copy and then moving the copy whole stalls on store
         // forwarding.
         let hands = self.hands_after(card);
+        let lengths = self.lengths_after(card);
         if self.trick_len < 3 {
             let at = self.trick_len as usize;
             let trick = std::array::from_fn(|i| if i == at { card } else { self.trick[i] });
@@ -91,10 +102,11 @@ impl Node {
                 trick_len: self.trick_len + 1,
                 leader: self.leader,
                 live: self.live,
+                lengths,
             };
             (child, 0)
         } else {
-            self.complete(card, trump, self.winning(trump), hands)
+            self.complete(card, trump, self.winning(trump), hands, lengths)
         }
     }
 
@@ -104,7 +116,13 @@ impl Node {
     pub fn play_last(&self, card: u8, trump: usize, winning: (usize, u8)) -> (Node, i32) {
         debug_assert_eq!(self.trick_len, 3);
         debug_assert_eq!(winning, self.winning(trump));
-        self.complete(card, trump, winning, self.hands_after(card))
+        self.complete(
+            card,
+            trump,
+            winning,
+            self.hands_after(card),
+            self.lengths_after(card),
+        )
     }
 
     /// The hands once the player to move has played `card`, built lane by
@@ -121,6 +139,12 @@ impl Node {
         })
     }
 
+    /// The suit lengths once the player to move has played `card`.
+    #[inline(always)]
+    fn lengths_after(&self, card: u8) -> u64 {
+        self.lengths - (1 << (16 * u32::from(card >> 4) + 4 * self.mover() as u32))
+    }
+
     #[inline(always)]
     fn complete(
         &self,
@@ -128,6 +152,7 @@ impl Node {
         trump: usize,
         (best, winning): (usize, u8),
         hands: [u64; 4],
+        lengths: u64,
     ) -> (Node, i32) {
         let best = if beats(card, winning, trump) { 3 } else { best };
         let winner = (self.leader as usize + best) & 3;
@@ -137,6 +162,7 @@ impl Node {
             trick_len: 0,
             leader: winner as u8,
             live: hands[0] | hands[1] | hands[2] | hands[3],
+            lengths,
         };
         (child, i32::from(winner & 1 == 0))
     }
@@ -1370,13 +1396,11 @@ fn has_bmi2() -> bool {
 /// every suit.
 #[inline(always)]
 fn shape_key(node: &Node, trump: usize) -> u128 {
-    let mut key = (trump as u128) << 66 | (node.leader as u128) << 64;
-    for s in 0..4 {
-        for (i, &hand) in node.hands.iter().enumerate() {
-            key |= (holding(hand, s).count_ones() as u128) << (16 * s + 4 * i);
-        }
-    }
-    key
+    debug_assert_eq!(
+        node.lengths,
+        Node::new(node.hands, node.trick, node.trick_len, node.leader).lengths
+    );
+    (trump as u128) << 66 | (node.leader as u128) << 64 | u128::from(node.lengths)
 }
 
 /// The shape of `node`, each suit's lane of owner codes made by `lane`
