@@ -578,6 +578,21 @@ impl Search {
                 }
                 skip = card;
             }
+        } else if node.trick_len == 1 && self.trump == NOTRUMP {
+            if let Some((card, low)) = self.second_hand_first_nt(node, seat) {
+                debug_assert_eq!(
+                    {
+                        let moves = self.generate(node, seat, NO_MOVE);
+                        (moves.cards[0], moves.lows[0])
+                    },
+                    (card, low),
+                    "the second hand's first move found directly is the ordering's first"
+                );
+                if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
+                    return cut;
+                }
+                skip = card;
+            }
         }
         let moves = self.generate(node, seat, hint);
         for i in 0..moves.len {
@@ -705,6 +720,37 @@ impl Search {
         let group_low = group_low(mine, others, top);
         let base = (16 * led) as u8;
         Some((base + top as u8, base + group_low as u8))
+    }
+
+    /// The move [`Search::generate`] would order first for the second hand
+    /// following suit in notrump, with its group, found by scoring only
+    /// the groups of the suit led (the ordering would also build the
+    /// trick's whole context). `None` when the hand is void in the suit
+    /// led or holds a single group of it.
+    #[inline]
+    fn second_hand_first_nt(&self, node: &Node, seat: usize) -> Option<(u8, u8)> {
+        let led = suit_of(node.trick[0]);
+        let lane = 0xffff_u64 << (16 * led);
+        let (tops, lows) = self.group_ends(node.hands[seat] & lane, node.live());
+        if tops.count_ones() < 2 {
+            return None;
+        }
+        let second = SecondHand::new(node, seat);
+        let (mut t, mut l) = (holding(tops, led), holding(lows, led));
+        let mut best: Option<(i16, u8, u8)> = None;
+        while t != 0 {
+            let top = 15 - t.leading_zeros();
+            let low = 15 - l.leading_zeros();
+            t ^= 1 << top;
+            l ^= 1 << low;
+            let card = (16 * led) as u8 + top as u8;
+            let score = second.follow_nt(card);
+            // Of equal scores the first generated, as the ordering's sort.
+            if best.is_none_or(|(b, _, _)| score > b) {
+                best = Some((score, card, (16 * led) as u8 + low as u8));
+            }
+        }
+        best.map(|(_, card, low)| (card, low))
     }
 
     /// The table's view of a position at a trick boundary.
@@ -2124,6 +2170,43 @@ mod tests {
         assert!(
             checked > 10_000,
             "{checked} positions with a hand following suit"
+        );
+    }
+
+    #[test]
+    fn the_second_hands_first_move_in_notrump_is_the_orderings_first() {
+        use cards::{Deal, Seat};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
+        let mut search = Search::new(10);
+        search.trump = crate::NOTRUMP;
+        let mut checked = 0;
+        for i in 0..20_000 {
+            let deal = Deal::random_from_full_deck(&mut rng, 2 + i % 12);
+            let h = deal.hands();
+            let node = Node::new(
+                std::array::from_fn(|x| h[Seat::ALL[x]].0),
+                [0; 3],
+                0,
+                (i % 4) as u8,
+            );
+            // A lead at random.
+            let hand = node.hands[node.mover()];
+            let mut rest = hand;
+            for _ in 0..rng.gen_range(0..hand.count_ones()) {
+                rest &= rest - 1;
+            }
+            let node = node.play(rest.trailing_zeros() as u8, search.trump).0;
+            let seat = node.mover();
+            if let Some(first) = search.second_hand_first_nt(&node, seat) {
+                let moves = search.generate(&node, seat, NO_MOVE);
+                assert_eq!((moves.cards[0], moves.lows[0]), first, "{node:?}");
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 5_000,
+            "{checked} positions with a choice in the suit led"
         );
     }
 
