@@ -559,40 +559,29 @@ impl Search {
                 (0, 0)
             },
         };
-        // The last hand following suit: its first move is found without
-        // ordering the others, which most nodes never need (the first
-        // move cuts off at 99% of the cut nodes).
+        // The last hand following suit, and the second hand following suit
+        // in notrump: the first move is found without ordering the others,
+        // which most nodes never need (the last hand's first move cuts off
+        // at 99% of the cut nodes, the second hand's in notrump at 89%).
         let mut skip = NO_MOVE;
-        if node.trick_len == 3 {
-            if let Some((card, low)) = self.fourth_hand_first(node, seat, tried.winning) {
-                debug_assert_eq!(
-                    {
-                        let moves = self.generate(node, seat, NO_MOVE);
-                        (moves.cards[0], moves.lows[0])
-                    },
-                    (card, low),
-                    "the last hand's first move found directly is the ordering's first"
-                );
-                if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
-                    return cut;
-                }
-                skip = card;
+        let direct = match node.trick_len {
+            3 => self.fourth_hand_first(node, seat, tried.winning),
+            1 if self.trump == NOTRUMP => self.second_hand_first_nt(node, seat),
+            _ => None,
+        };
+        if let Some((card, low)) = direct {
+            debug_assert_eq!(
+                {
+                    let moves = self.generate(node, seat, NO_MOVE);
+                    (moves.cards[0], moves.lows[0])
+                },
+                (card, low),
+                "a first move found directly is the ordering's first"
+            );
+            if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
+                return cut;
             }
-        } else if node.trick_len == 1 && self.trump == NOTRUMP {
-            if let Some((card, low)) = self.second_hand_first_nt(node, seat) {
-                debug_assert_eq!(
-                    {
-                        let moves = self.generate(node, seat, NO_MOVE);
-                        (moves.cards[0], moves.lows[0])
-                    },
-                    (card, low),
-                    "the second hand's first move found directly is the ordering's first"
-                );
-                if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
-                    return cut;
-                }
-                skip = card;
-            }
+            skip = card;
         }
         let moves = self.generate(node, seat, hint);
         for i in 0..moves.len {
