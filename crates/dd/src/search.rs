@@ -801,6 +801,19 @@ impl Search {
             }
             return list;
         }
+        if node.trick_len == 1 {
+            // The second hand void in the suit led: ruffs and discards
+            // scored from what it and the next two hands hold.
+            let void = SecondVoid::new(node, seat, self.trump);
+            let all = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+            for &(card, low) in &found[..count] {
+                let s = suit_of(card);
+                let score = void.score(card, holding(hand, s), holding(all, s));
+                list.push(card, score, low);
+            }
+            return list;
+        }
+        // The third and the last hand.
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
         // What a lead's score needs of its suit: found once per suit (the
         // leads come suit by suit).
@@ -932,18 +945,14 @@ impl Search {
         let (best, winning) = node.winning(trump);
         let winner_seat = (node.leader as usize + best) & 3;
         let lho = node.hands[(seat + 1) & 3];
-        let (by_length, kx, bare_ace) = match node.trick_len {
-            1 => {
-                let fourth = holding(node.hands[(seat + 2) & 3], led);
-                let third = holding(lho, led) | 1u16 << (node.trick[0] & 15);
-                if fourth > third {
-                    (&DISCARD_BY_LENGTH_23, 2, 3)
-                } else {
-                    (&DISCARD_BY_LENGTH_33, 6, 8)
-                }
-            }
-            2 => (&DISCARD_BY_LENGTH_24, 4, 4),
-            _ => (&DISCARD_BY_LENGTH_27, 6, 8),
+        debug_assert!(
+            node.trick_len >= 2,
+            "the second hand is ordered in generate"
+        );
+        let (by_length, kx, bare_ace) = if node.trick_len == 2 {
+            (&DISCARD_BY_LENGTH_24, 4, 4)
+        } else {
+            (&DISCARD_BY_LENGTH_27, 6, 8)
         };
         let partner_winning = (winner_seat & 1) == (seat & 1);
         let third = if node.trick_len == 2 {
@@ -1219,13 +1228,6 @@ impl Search {
     fn follow_score(&self, node: &Node, seat: usize, f: &Follow, card: u8) -> i16 {
         let trump = self.trump;
         let led = f.led;
-        if node.trick_len == 1 && trump != NOTRUMP && led != trump && suit_of(card) != led {
-            return self.second_hand_ruff_or_discard(node, seat, card, led);
-        }
-        debug_assert!(
-            node.trick_len != 1 || suit_of(card) != led,
-            "the second hand following suit is scored in generate"
-        );
         if suit_of(card) == led {
             if node.trick_len == 2 {
                 return Self::third_hand_follow(f, card);
@@ -1605,51 +1607,105 @@ impl SecondHand {
     }
 }
 
-impl Search {
-    /// Ordering score of a second hand void in a side suit led in a trump
-    /// contract: discard when partner, last to play, will win the trick
-    /// anyway; otherwise ruff, cheaply when the third hand follows.
-    fn second_hand_ruff_or_discard(&self, node: &Node, seat: usize, card: u8, led: usize) -> i16 {
-        let trump = self.trump;
-        let s = suit_of(card);
-        let rank = i16::from(card & 15);
+/// What a second hand void in the suit led weighs, the same for each of its
+/// cards (DDS's `WeightAllocTrumpVoid1` and the second hand's discards of
+/// `WeightAllocNTVoid1`).
+#[derive(Clone, Copy)]
+struct SecondVoid {
+    /// The trump suit, or `NOTRUMP`.
+    trump: usize,
+    /// A trump contract and a side suit led: the hand may ruff.
+    may_ruff: bool,
+    /// Partner, last to play, will win the trick if we discard.
+    partner_wins: bool,
+    /// A ruff of ours is not overruffed by the third hand, whatever trump
+    /// it is: the third hand follows, or partner overruffs it.
+    ruff_stands: bool,
+    /// The third hand's trumps.
+    third_trumps: u16,
+    /// Discard weights by the suit's length, and the penalties for a
+    /// guarded second best card and a bare top card (notrump, or trumps
+    /// led).
+    by_length: &'static [i16; 14],
+    kx: i16,
+    bare_top: i16,
+}
+
+impl SecondVoid {
+    fn new(node: &Node, seat: usize, trump: usize) -> SecondVoid {
+        let led = suit_of(node.trick[0]);
         let h = &node.hands;
         let (third, fourth) = (h[(seat + 1) & 3], h[(seat + 2) & 3]);
         let lead_bit = 1u16 << (node.trick[0] & 15);
         let third_follows = holding(third, led) != 0;
         let fourth_wins_suit = holding(fourth, led) > (holding(third, led) | lead_bit);
-        let fourth_ruffs = holding(fourth, led) == 0 && holding(fourth, trump) != 0;
-        let mine = holding(h[seat], s);
-        let len = mine.count_ones() as i16;
-        let all = holding(h[0] | h[1] | h[2] | h[3], s);
-        let rest = all & !(1u16 << (15 - all.leading_zeros()));
-        let kx = len == 2 && rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
-        let careful = || -2 + len * 64 / 36 - if kx { 4 } else { 0 };
-        if s != trump {
-            let partner_wins = if third_follows {
-                fourth_wins_suit || fourth_ruffs
-            } else {
-                (fourth_ruffs && holding(fourth, trump) > holding(third, trump))
-                    || (holding(third, trump) == 0 && fourth_wins_suit)
-            };
-            let add = if partner_wins {
-                60 + len * 64 / 44
-            } else {
-                careful()
-            };
-            return -rank + add;
+        let may_ruff = trump != NOTRUMP && led != trump;
+        let (third_trumps, fourth_trumps) = if may_ruff {
+            (holding(third, trump), holding(fourth, trump))
+        } else {
+            (0, 0)
+        };
+        let fourth_ruffs = holding(fourth, led) == 0 && fourth_trumps != 0;
+        let partner_wins = if third_follows {
+            fourth_wins_suit || fourth_ruffs
+        } else {
+            (fourth_ruffs && fourth_trumps > third_trumps)
+                || (third_trumps == 0 && fourth_wins_suit)
+        };
+        let (by_length, kx, bare_top) = if fourth_wins_suit {
+            (&DISCARD_BY_LENGTH_23, 2, 3)
+        } else {
+            (&DISCARD_BY_LENGTH_33, 6, 8)
+        };
+        SecondVoid {
+            trump,
+            may_ruff,
+            partner_wins,
+            ruff_stands: third_follows
+                || (third_trumps != 0 && fourth_ruffs && fourth_trumps > third_trumps),
+            third_trumps,
+            by_length,
+            kx,
+            bare_top,
         }
-        let ruff = 24 - rank + len * 64 / 44;
-        if third_follows
-            || (holding(third, trump) != 0
-                && fourth_ruffs
-                && holding(fourth, trump) > holding(third, trump))
-            || 1u16 << (card & 15) > holding(third, trump)
-        {
-            ruff
+    }
+
+    /// Ordering score of `card`, of a suit in which we hold `mine` and the
+    /// hands hold `all`: in notrump or with trumps led, a discard from a
+    /// long suit, sparing a guarded second best card and a bare top card;
+    /// with a side suit led, a discard when partner will win the trick,
+    /// else a ruff, cheaply unless the third hand overruffs.
+    #[inline]
+    fn score(&self, card: u8, mine: u16, all: u16) -> i16 {
+        let rank = i16::from(card & 15);
+        let len = mine.count_ones() as i16;
+        let top = 15 - all.leading_zeros();
+        let rest = all & !(1u16 << top);
+        let guarded_second = len == 2 && rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+        if !self.may_ruff {
+            let bare_top = len == 1 && mine >> top & 1 != 0;
+            let penalty = if guarded_second {
+                self.kx
+            } else if bare_top {
+                self.bare_top
+            } else {
+                0
+            };
+            return -rank + self.by_length[len as usize] - penalty;
+        }
+        let kx = if guarded_second { 4 } else { 0 };
+        if suit_of(card) != self.trump {
+            -rank
+                + if self.partner_wins {
+                    60 + len * 64 / 44
+                } else {
+                    -2 + len * 64 / 36 - kx
+                }
+        } else if self.ruff_stands || 1u16 << (card & 15) > self.third_trumps {
+            24 - rank + len * 64 / 44
         } else {
             // Overruffed: make the trick cost the opponents.
-            15 - rank + len * 64 / 36 - if kx { 4 } else { 0 }
+            15 - rank + len * 64 / 36 - kx
         }
     }
 }
@@ -1989,7 +2045,7 @@ fn needs_with(live: u64, req: Req, kth_highest: impl Fn(u16, u32) -> u32) -> Nee
 
 #[cfg(test)]
 mod tests {
-    use super::{Node, Search, SecondHand};
+    use super::{Node, Search, SecondHand, SecondVoid};
     use crate::quick::tests::hands;
     use crate::tt::NO_MOVE;
     use cards::Card;
@@ -2201,6 +2257,38 @@ mod tests {
         let node = Node::new(hands("N:..QT8. ..K5. ..64. ..97."), node.trick, 1, 3);
         let score = |c| SecondHand::new(&node, 0, crate::NOTRUMP).follow_nt(card(c));
         assert!(score("DQ") > score("D8") && score("D8") > score("DT"));
+    }
+
+    #[test]
+    fn second_hand_void_in_trumps_ruffs_unless_partner_wins() {
+        let spades = super::suit_of(card("S2"));
+        // Spades are trumps. West leads the diamond jack, East follows and
+        // North, void, holds a trump and two clubs. With South's ace over
+        // East's king, North discards and leaves the trick to partner.
+        let node = Node::new(
+            hands("N:2...43 ..K5.2 ..A4.T ..97."),
+            [card("DJ"), 0, 0],
+            1,
+            3,
+        );
+        let void = SecondVoid::new(&node, 0, spades);
+        let all = node.hands.iter().fold(0, |a, h| a | h);
+        let score = |c| {
+            let c = card(c);
+            let s = super::suit_of(c);
+            void.score(c, super::holding(node.hands[0], s), super::holding(all, s))
+        };
+        assert!(score("C3") > score("S2"));
+        // South's diamonds too low: North ruffs.
+        let node = Node::new(hands("N:2...43 ..K5.2 ..84.T ..97."), node.trick, 1, 3);
+        let void = SecondVoid::new(&node, 0, spades);
+        let all = node.hands.iter().fold(0, |a, h| a | h);
+        let score = |c| {
+            let c = card(c);
+            let s = super::suit_of(c);
+            void.score(c, super::holding(node.hands[0], s), super::holding(all, s))
+        };
+        assert!(score("S2") > score("C3") && score("S2") > score("C4"));
     }
 
     #[test]
