@@ -230,6 +230,20 @@ struct MoveList {
 }
 
 impl MoveList {
+    /// Appends groups of one suit given highest first, `(first card,
+    /// lowest card)`, lowest first: the order of scores that are minus the
+    /// rank (no ties, the ranks differ), without sorting.
+    #[inline]
+    fn extend_lowest_first(&mut self, groups: &[(u8, u8)]) {
+        for &(card, low) in groups.iter().rev() {
+            debug_assert!(self.len == 0 || self.cards[self.len - 1] < card);
+            self.cards[self.len] = card;
+            self.lows[self.len] = low;
+            self.scores[self.len] = -i16::from(card & 15);
+            self.len += 1;
+        }
+    }
+
     #[inline]
     fn push(&mut self, card: u8, score: i16, low: u8) {
         // Insertion keeps the list sorted by descending score.
@@ -815,6 +829,14 @@ impl Search {
         }
         // The third and the last hand.
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
+        if let Some(f) = &follow {
+            if node.trick_len == 2 && follows && f.third.low && f.third.overtake == NO_MOVE {
+                // The third hand playing low: lowest first (every score
+                // minus the rank).
+                list.extend_lowest_first(&found[..count]);
+                return list;
+            }
+        }
         // What a lead's score needs of its suit: found once per suit (the
         // leads come suit by suit).
         let mut lead_suit = usize::MAX;
@@ -2137,6 +2159,62 @@ mod tests {
         assert_eq!(super::group_ends_portable(playable, live), ends);
         // SAFETY: BMI2 checked above.
         assert_eq!(unsafe { super::group_ends_bmi2(playable, live) }, ends);
+    }
+
+    #[test]
+    fn the_third_hand_playing_low_orders_its_cards_as_their_scores() {
+        use cards::{Deal, Seat};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+        let mut search = Search::new(10);
+        let mut checked = 0;
+        for i in 0..20_000 {
+            let deal = Deal::random_from_full_deck(&mut rng, 2 + i % 12);
+            let h = deal.hands();
+            search.trump = i % 5;
+            let mut node = Node::new(
+                std::array::from_fn(|x| h[Seat::ALL[x]].0),
+                [0; 3],
+                0,
+                (i % 4) as u8,
+            );
+            // Two legal cards at random.
+            for _ in 0..2 {
+                let hand = node.hands[node.mover()];
+                let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
+                let legal = match led {
+                    Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
+                    _ => hand,
+                };
+                let mut rest = legal;
+                for _ in 0..rng.gen_range(0..legal.count_ones()) {
+                    rest &= rest - 1;
+                }
+                node = node.play(rest.trailing_zeros() as u8, search.trump).0;
+            }
+            let seat = node.mover();
+            let led = super::suit_of(node.trick[0]);
+            let f = search.follow_context(&node, seat);
+            if super::holding(node.hands[seat], led) == 0 || !f.third.low {
+                continue;
+            }
+            // The general ordering: each group scored, sorted by score,
+            // ties to the first found (highest first).
+            let lane = node.hands[seat] & 0xffff << (16 * led);
+            let (tops, _) = search.group_ends(lane, node.live());
+            let mut expected: Vec<(i16, u8)> = (0..64)
+                .rev()
+                .filter(|&c| tops >> c & 1 != 0)
+                .map(|c| (Search::third_hand_follow(&f, c), c))
+                .collect();
+            expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            let moves = search.generate(&node, seat, NO_MOVE);
+            let cards: Vec<u8> = moves.cards[..moves.len].to_vec();
+            let expected: Vec<u8> = expected.iter().map(|&(_, c)| c).collect();
+            assert_eq!(cards, expected, "{node:?}");
+            checked += usize::from(cards.len() > 1);
+        }
+        assert!(checked > 2_000, "{checked} third hands playing low");
     }
 
     #[test]
