@@ -220,43 +220,66 @@ fn can_beat(hand: u64, card: u8, led: usize, trump: usize) -> bool {
     }
 }
 
-/// Up to 13 candidate moves with their ordering scores.
+/// Up to 13 candidate moves, best first. Each move is one word: its
+/// ordering score (offset to be unsigned) in the high half, its card and
+/// the lowest card of its group of equivalent cards in the low bytes, so
+/// that keeping the list sorted moves one array instead of three.
 struct MoveList {
-    cards: [u8; 13],
-    scores: [i16; 13],
-    /// Per move: the lowest card of its group of equivalent cards.
-    lows: [u8; 13],
+    moves: [u32; 13],
     len: usize,
 }
 
 impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            moves: [0; 13],
+            len: 0,
+        }
+    }
+
+    /// The word of a move: the score's order is the word's order above
+    /// its low half.
+    #[inline]
+    fn word(card: u8, score: i16, low: u8) -> u32 {
+        (u32::from(score as u16 ^ 0x8000) << 16) | (u32::from(card) << 8) | u32::from(low)
+    }
+
+    /// The card of the `i`-th move (the first of its group).
+    #[inline]
+    fn card(&self, i: usize) -> u8 {
+        (self.moves[i] >> 8) as u8
+    }
+
+    /// The lowest card of the `i`-th move's group.
+    #[inline]
+    fn low(&self, i: usize) -> u8 {
+        self.moves[i] as u8
+    }
+
     /// Appends groups of one suit given highest first, `(first card,
     /// lowest card)`, lowest first: the order of scores that are minus the
     /// rank (no ties, the ranks differ), without sorting.
     #[inline]
     fn extend_lowest_first(&mut self, groups: &[(u8, u8)]) {
         for &(card, low) in groups.iter().rev() {
-            debug_assert!(self.len == 0 || self.cards[self.len - 1] < card);
-            self.cards[self.len] = card;
-            self.lows[self.len] = low;
-            self.scores[self.len] = -i16::from(card & 15);
+            debug_assert!(self.len == 0 || self.card(self.len - 1) < card);
+            self.moves[self.len] = Self::word(card, -i16::from(card & 15), low);
             self.len += 1;
         }
     }
 
     #[inline]
     fn push(&mut self, card: u8, score: i16, low: u8) {
-        // Insertion keeps the list sorted by descending score.
+        // Insertion keeps the list sorted by descending score, a new move
+        // after those of equal score.
+        let word = Self::word(card, score, low);
+        let above = word & 0xffff_0000;
         let mut i = self.len;
-        while i > 0 && self.scores[i - 1] < score {
-            self.cards[i] = self.cards[i - 1];
-            self.scores[i] = self.scores[i - 1];
-            self.lows[i] = self.lows[i - 1];
+        while i > 0 && self.moves[i - 1] < above {
+            self.moves[i] = self.moves[i - 1];
             i -= 1;
         }
-        self.cards[i] = card;
-        self.scores[i] = score;
-        self.lows[i] = low;
+        self.moves[i] = word;
         self.len += 1;
     }
 }
@@ -589,7 +612,7 @@ impl Search {
             debug_assert_eq!(
                 {
                     let moves = self.generate(node, seat, NO_MOVE);
-                    (moves.cards[0], moves.lows[0])
+                    (moves.card(0), moves.low(0))
                 },
                 (card, low),
                 "a first move found directly is the ordering's first"
@@ -601,12 +624,12 @@ impl Search {
         }
         let moves = self.generate(node, seat, hint);
         for i in 0..moves.len {
-            let card = moves.cards[i];
+            let card = moves.card(i);
             if card == skip {
                 continue;
             }
             if let Some(cut) =
-                self.try_move(node, target, maximizing, card, moves.lows[i], &mut tried)
+                self.try_move(node, target, maximizing, card, moves.low(i), &mut tried)
             {
                 return cut;
             }
@@ -755,12 +778,7 @@ impl Search {
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a
     /// hand with no other live card between them), best first.
     fn generate(&self, node: &Node, seat: usize, hint: u8) -> MoveList {
-        let mut list = MoveList {
-            cards: [0; 13],
-            scores: [0; 13],
-            lows: [0; 13],
-            len: 0,
-        };
+        let mut list = MoveList::new();
         let hand = node.hands[seat];
         let live = node.live();
         let led = if node.trick_len > 0 {
@@ -2162,6 +2180,26 @@ mod tests {
     }
 
     #[test]
+    fn the_move_list_keeps_scores_descending_and_ties_in_order() {
+        let mut list = super::MoveList::new();
+        for (card, score, low) in [
+            (20, -5, 18),
+            (40, 7, 40),
+            (3, -5, 2),
+            (60, 7, 58),
+            (9, 0, 9),
+        ] {
+            list.push(card, score, low);
+        }
+        let moves: Vec<(u8, u8)> = (0..list.len).map(|i| (list.card(i), list.low(i))).collect();
+        assert_eq!(moves, [(40, 40), (60, 58), (9, 9), (20, 18), (3, 2)]);
+        let mut list = super::MoveList::new();
+        list.push(1, i16::MIN, 1);
+        list.push(2, i16::MAX, 2);
+        assert_eq!((list.card(0), list.card(1)), (2, 1));
+    }
+
+    #[test]
     fn the_third_hand_playing_low_orders_its_cards_as_their_scores() {
         use cards::{Deal, Seat};
         use rand::{Rng, SeedableRng};
@@ -2209,7 +2247,7 @@ mod tests {
                 .collect();
             expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             let moves = search.generate(&node, seat, NO_MOVE);
-            let cards: Vec<u8> = moves.cards[..moves.len].to_vec();
+            let cards: Vec<u8> = (0..moves.len).map(|i| moves.card(i)).collect();
             let expected: Vec<u8> = expected.iter().map(|&(_, c)| c).collect();
             assert_eq!(cards, expected, "{node:?}");
             checked += usize::from(cards.len() > 1);
@@ -2253,7 +2291,7 @@ mod tests {
             let seat = node.mover();
             if let Some(first) = search.fourth_hand_first(&node, seat, node.winning(search.trump)) {
                 let moves = search.generate(&node, seat, NO_MOVE);
-                assert_eq!((moves.cards[0], moves.lows[0]), first, "{node:?}");
+                assert_eq!((moves.card(0), moves.low(0)), first, "{node:?}");
                 checked += 1;
             }
         }
