@@ -2199,37 +2199,51 @@ mod tests {
         assert_eq!((list.card(0), list.card(1)), (2, 1));
     }
 
+    /// A random deal of `cards` cards a hand, `leader` on lead, with
+    /// `played` legal cards at random on the table (the suit led when the
+    /// hand holds it).
+    fn random_trick(
+        rng: &mut rand_chacha::ChaCha8Rng,
+        cards: usize,
+        leader: u8,
+        trump: usize,
+        played: usize,
+    ) -> Node {
+        use cards::{Deal, Seat};
+        use rand::Rng;
+        let deal = Deal::random_from_full_deck(rng, cards);
+        let h = deal.hands();
+        let mut node = Node::new(
+            std::array::from_fn(|x| h[Seat::ALL[x]].0),
+            [0; 3],
+            0,
+            leader,
+        );
+        for _ in 0..played {
+            let hand = node.hands[node.mover()];
+            let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
+            let legal = match led {
+                Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
+                _ => hand,
+            };
+            let mut rest = legal;
+            for _ in 0..rng.gen_range(0..legal.count_ones()) {
+                rest &= rest - 1;
+            }
+            node = node.play(rest.trailing_zeros() as u8, trump).0;
+        }
+        node
+    }
+
     #[test]
     fn the_third_hand_playing_low_orders_its_cards_as_their_scores() {
-        use cards::{Deal, Seat};
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
         let mut search = Search::new(10);
         let mut checked = 0;
         for i in 0..20_000 {
-            let deal = Deal::random_from_full_deck(&mut rng, 2 + i % 12);
-            let h = deal.hands();
             search.trump = i % 5;
-            let mut node = Node::new(
-                std::array::from_fn(|x| h[Seat::ALL[x]].0),
-                [0; 3],
-                0,
-                (i % 4) as u8,
-            );
-            // Two legal cards at random.
-            for _ in 0..2 {
-                let hand = node.hands[node.mover()];
-                let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
-                let legal = match led {
-                    Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
-                    _ => hand,
-                };
-                let mut rest = legal;
-                for _ in 0..rng.gen_range(0..legal.count_ones()) {
-                    rest &= rest - 1;
-                }
-                node = node.play(rest.trailing_zeros() as u8, search.trump).0;
-            }
+            let node = random_trick(&mut rng, 2 + i % 12, (i % 4) as u8, search.trump, 2);
             let seat = node.mover();
             let led = super::suit_of(node.trick[0]);
             let f = search.follow_context(&node, seat);
@@ -2257,37 +2271,13 @@ mod tests {
 
     #[test]
     fn the_last_hands_first_move_is_the_orderings_first() {
-        use cards::{Deal, Seat};
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
         let mut search = Search::new(10);
         let mut checked = 0;
         for i in 0..20_000 {
-            let deal = Deal::random_from_full_deck(&mut rng, 1 + i % 13);
-            let h = deal.hands();
             search.trump = i % 5;
-            let mut node = Node::new(
-                std::array::from_fn(|x| h[Seat::ALL[x]].0),
-                [0; 3],
-                0,
-                (i % 4) as u8,
-            );
-            // Three legal cards at random: the suit led when the hand
-            // holds it.
-            for _ in 0..3 {
-                let hand = node.hands[node.mover()];
-                let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
-                let legal = match led {
-                    Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
-                    _ => hand,
-                };
-                let pick = rng.gen_range(0..legal.count_ones());
-                let mut rest = legal;
-                for _ in 0..pick {
-                    rest &= rest - 1;
-                }
-                node = node.play(rest.trailing_zeros() as u8, search.trump).0;
-            }
+            let node = random_trick(&mut rng, 1 + i % 13, (i % 4) as u8, search.trump, 3);
             let seat = node.mover();
             if let Some(first) = search.fourth_hand_first(&node, seat, node.winning(search.trump)) {
                 let moves = search.generate(&node, seat, NO_MOVE);
