@@ -1,10 +1,13 @@
 //! `dd-race`: our double-dummy solver against DDS in the same run.
 //!
-//! Three workloads, each timed for our solver and for DDS, on one thread and
-//! on all threads, reported as a Markdown table with the ratio ours / DDS:
-//! full tables of seeded random deals; the value of every card in the
-//! reference positions; threshold queries over the worlds of alpha-mu
-//! leaves (worlds sharing declarer's and dummy's cards).
+//! Four workloads, each timed for our solver and for DDS, reported as a
+//! Markdown table with the ratio ours / DDS: full tables of seeded random
+//! deals; the value of every card in the reference positions; threshold
+//! queries over the worlds of alpha-mu leaves (worlds sharing declarer's
+//! and dummy's cards), each world asked once; and the queries alpha-mu
+//! itself asks on its costliest move, in its order (each world at many
+//! sibling positions). The first three also run on all threads, against
+//! our one-thread answers.
 //!
 //! ```text
 //! cargo run --release -p dd-race --features dds -- --deals 100 --seed 1
@@ -36,6 +39,10 @@ struct Args {
     /// Number of alpha-mu leaves (20 worlds each) for the threshold workload.
     #[arg(long, default_value_t = 50)]
     leaves: usize,
+    /// Number of deals whose first alpha-mu move (3NT, M = 3, 20 worlds)
+    /// gives the workload of alpha-mu's queries as it asks them.
+    #[arg(long, default_value_t = 10)]
+    alphamu_deals: usize,
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -284,6 +291,31 @@ fn main() -> Result<()> {
         theirs: None,
         mismatches,
         trick_starts: None,
+    });
+
+    eprintln!(
+        "alpha-mu's queries: the first move of {} deals (recorded by our solver) ...",
+        args.alphamu_deals
+    );
+    let queries = workloads::alphamu_leaf_queries(args.seed, args.alphamu_deals);
+    let mut solver = Solver::new();
+    let (ours, theirs, mismatches) = duel(
+        &mut opponent,
+        &queries,
+        |(w, k)| solver.can_take(w, *k),
+        |o, (w, k)| o.can_take(w, *k),
+    );
+    rows.push(Row {
+        workload: format!(
+            "alpha-mu's queries in its order, {} of them: the first move of {} deals (3NT, M = 3, 20 worlds)",
+            queries.len(),
+            args.alphamu_deals
+        ),
+        threads: 1,
+        ours,
+        theirs,
+        mismatches,
+        trick_starts: Some(solver.stats().trick_starts),
     });
 
     println!(

@@ -147,3 +147,128 @@ pub fn reference_positions(n: usize) -> Vec<Position> {
         })
         .collect()
 }
+
+/// Answers threshold queries with our solver and records each query, in
+/// the order the search asks them.
+struct Recorder {
+    inner: std::sync::Mutex<(dd::Solver, Vec<(Position, u8)>)>,
+}
+
+impl search::LeafEvaluator for Recorder {
+    fn can_take(&self, position: &Position, tricks: u8) -> bool {
+        let mut inner = self.inner.lock().expect("one thread");
+        inner.1.push((position.clone(), tricks));
+        inner.0.can_take(position, tricks)
+    }
+
+    fn card_values(&self, position: &Position) -> Vec<(Card, u8)> {
+        let mut inner = self.inner.lock().expect("one thread");
+        inner
+            .0
+            .card_values(position)
+            .into_iter()
+            .map(|v| (v.card, v.tricks))
+            .collect()
+    }
+}
+
+/// Alpha-mu's threshold queries, in the order its search asks them, on
+/// the move that costs it most: dummy's card to the opening lead in
+/// notrump, M = 3 Max moves over 20 worlds, every optimization on, one
+/// thread, the players' work limit. Deal `i` of `n`: a random deal from
+/// `seed + i`, South declaring, West leading a random card; the worlds
+/// keep North's and South's hands and the lead, and deal East's and
+/// West's other cards anew (the first world is the deal itself); declarer
+/// needs the tricks North-South take double dummy in the deal itself, so
+/// that the worlds' answers split. Unlike
+/// [`threshold_leaves`], each world is asked about at many sibling
+/// positions, as it is in play: a solver that keeps its table from query
+/// to query reuses what it learnt.
+///
+/// # Panics
+/// Never on the positions made here (the problem is legal by
+/// construction).
+#[must_use]
+pub fn alphamu_leaf_queries(seed: u64, n: usize) -> Vec<(Position, u8)> {
+    let recorder = Recorder {
+        inner: std::sync::Mutex::new((dd::Solver::new(), Vec::new())),
+    };
+    for i in 0..n {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed + i as u64);
+        let deal = Deal::random(&mut rng, 13);
+        let opening = Position::opening(deal, Strain::Notrump, Seat::South);
+        let leads: Vec<Card> = opening.legal_cards().iter().collect();
+        let lead = leads[rng.gen_range(0..leads.len())];
+        let after_lead = opening.play(lead).expect("a legal lead").0;
+        let need = {
+            let mut inner = recorder.inner.lock().expect("one thread");
+            // North, dummy, is to move: the tricks of the side to move.
+            usize::from(inner.0.tricks(&after_lead))
+        };
+        let remaining = after_lead.remaining();
+        let hidden: Vec<Card> = remaining[Seat::East]
+            .union(remaining[Seat::West])
+            .iter()
+            .collect();
+        let east_len = remaining[Seat::East].len();
+        let worlds: Vec<Deal> = (0..20)
+            .map(|w| {
+                let mut cards = hidden.clone();
+                if w > 0 {
+                    cards.shuffle(&mut rng);
+                }
+                let mut hands = *remaining.hands();
+                hands[Seat::East] = cards[..east_len].iter().copied().collect::<Hand>();
+                hands[Seat::West] = cards[east_len..].iter().copied().collect::<Hand>();
+                Deal::new(hands).expect("disjoint hands")
+            })
+            .collect();
+        let problem = search::Problem::new(
+            Strain::Notrump,
+            Seat::South,
+            &worlds,
+            Seat::West,
+            &[lead],
+            0,
+            need,
+        )
+        .expect("a legal problem");
+        let config = search::AlphaMuConfig {
+            max_moves: 3,
+            switches: search::Switches::ALL,
+            parallel_leaves: false,
+            front_limit: search::FRONT_LIMIT,
+            value_every_card: false,
+            work_limit: search::WORK_LIMIT,
+        };
+        search::alphamu(&problem, &recorder, config).expect("a legal problem");
+    }
+    recorder.inner.into_inner().expect("one thread").1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alphamu_queries_follow_the_seed_and_start_after_the_lead() {
+        let queries = alphamu_leaf_queries(7, 1);
+        assert_eq!(queries, alphamu_leaf_queries(7, 1));
+        assert_ne!(queries, alphamu_leaf_queries(8, 1));
+        // Every query is below dummy's first card: at least two cards
+        // played, in notrump, and every world keeps dummy's hand.
+        let dummy = queries.iter().fold(Hand::EMPTY, |all, (p, _)| {
+            all.union(p.remaining()[Seat::North])
+        });
+        assert!(dummy.len() <= 13);
+        for (position, k) in &queries {
+            let cards: usize = Seat::ALL
+                .iter()
+                .map(|&s| position.remaining()[s].len())
+                .sum();
+            assert!(cards - position.trick_len() <= 50, "{cards} cards");
+            assert_eq!(position.strain(), Strain::Notrump);
+            assert!(usize::from(*k) <= position.tricks_left());
+        }
+    }
+}

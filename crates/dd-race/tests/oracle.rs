@@ -94,6 +94,29 @@ fn threshold_queries_match_dds_on_leaf_worlds() {
 }
 
 #[test]
+fn alphamu_queries_in_its_order_match_dds() {
+    // One solver through the whole stream, as in play: answers given with
+    // a table full of the same worlds' sibling positions must be DDS's.
+    let queries = workloads::alphamu_leaf_queries(3, 2);
+    assert!(queries.len() > 100, "{} queries", queries.len());
+    let mut ours = Solver::new();
+    let mut theirs = oracle::ThresholdSolver::default();
+    let mut yes = 0;
+    for (position, k) in &queries {
+        let answer = ours.can_take(position, *k);
+        assert_eq!(
+            answer,
+            theirs.can_take(position, *k),
+            "k={k} {}",
+            describe(position)
+        );
+        yes += usize::from(answer);
+    }
+    // The worlds split: both answers are asked about.
+    assert!(yes > 0 && yes < queries.len(), "{yes} of {}", queries.len());
+}
+
+#[test]
 #[ignore = "soak: 10,000 seeded positions, run in release with -- --ignored"]
 fn soak_10000_positions_match_dds() {
     let positions = workloads::random_positions(10_000, 10_000, 0, 51);
