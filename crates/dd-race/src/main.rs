@@ -303,7 +303,7 @@ fn main() -> Result<()> {
         &mut opponent,
         &queries,
         |(w, k)| solver.can_take(w, *k),
-        |o, (w, k)| o.can_take(w, *k),
+        |o, (w, k)| o.can_take_in_sequence(w, *k),
     );
     rows.push(Row {
         workload: format!(

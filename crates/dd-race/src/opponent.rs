@@ -19,6 +19,13 @@ pub trait Opponent {
     fn card_values(&mut self, position: &Position) -> Vec<(Card, u8)>;
     /// Can the side to move take `tricks` more tricks? On one thread.
     fn can_take(&mut self, position: &Position, tricks: u8) -> bool;
+    /// [`Opponent::can_take`] as one query of a search's stream: the
+    /// solver keeps what it judges reusable from the query before (DDS 3
+    /// is otherwise asked each query from an empty table; DDS 2.9 always
+    /// decides for itself).
+    fn can_take_in_sequence(&mut self, position: &Position, tricks: u8) -> bool {
+        self.can_take(position, tricks)
+    }
 }
 
 /// The opponent this build links, if any.
@@ -61,6 +68,9 @@ mod dds3 {
         }
         fn can_take(&mut self, position: &Position, tricks: u8) -> bool {
             self.threshold.can_take(position, tricks)
+        }
+        fn can_take_in_sequence(&mut self, position: &Position, tricks: u8) -> bool {
+            self.threshold.can_take_keeping_table(position, tricks)
         }
     }
 }

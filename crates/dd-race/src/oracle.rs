@@ -120,6 +120,24 @@ impl ThresholdSolver {
 }
 
 impl ThresholdSolver {
+    /// [`ThresholdSolver::can_take`] as one query of a stream: DDS keeps
+    /// its transposition table when it judges the position to be of the
+    /// deal it solved last, as it would behind a search asking it query
+    /// after query.
+    ///
+    /// # Panics
+    /// If DDS reports an error.
+    #[must_use]
+    pub fn can_take_keeping_table(&mut self, position: &Position, tricks: u8) -> bool {
+        if tricks == 0 {
+            return true;
+        }
+        if usize::from(tricks) > position.tricks_left() {
+            return false;
+        }
+        self.solve_keeping_table(position, i32::from(tricks)).0 >= i32::from(tricks)
+    }
+
     /// Like [`fresh_solve`], but with this context's transposition table
     /// as earlier calls left it (DDS keeps it for a position of the same
     /// deal): the score and the trick nodes this call searched.
