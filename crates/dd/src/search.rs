@@ -1234,33 +1234,38 @@ impl Search {
         let trump = self.trump;
         let s = suit_of(card);
         let rank = i16::from(card & 15);
-        let mine = holding(node.hands[seat], s);
-        let len = mine.count_ones() as i16;
         let all = holding(f.all, s);
-        let rest = all & !(1u16 << (15 - all.leading_zeros()));
-        let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
-        let val = len * 64 / 24 - if len == 2 && holds_second { 2 } else { 0 };
-        let place = 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+        // A ruff's place: one more than the cards of the suit above it.
+        let place = || 1 + (all >> (card & 15) >> 1).count_ones() as i16;
+        // A discard's (or a low trump's) value: its suit's length, less
+        // for a guarded second best.
+        let val = || {
+            let mine = holding(node.hands[seat], s);
+            let len = mine.count_ones() as usize;
+            let rest = all & !(1u16 << (15 - all.leading_zeros()));
+            let holds_second = rest != 0 && mine >> (15 - rest.leading_zeros()) & 1 != 0;
+            DISCARD_BY_LENGTH_24[len] - if len == 2 && holds_second { 2 } else { 0 }
+        };
         if f.led == trump {
-            -rank + val
+            -rank + val()
         } else if f.partner_winning {
             if s == trump {
-                2 - rank + val
+                2 - rank + val()
             } else {
-                25 - rank + val
+                25 - rank + val()
             }
         } else if suit_of(f.winning) == trump {
             if s != trump {
-                14 - rank + val
+                14 - rank + val()
             } else if card & 15 > f.winning & 15 {
-                33 + place
+                33 + place()
             } else {
-                -13 + place
+                -13 + place()
             }
         } else if s == trump {
-            33 + place
+            33 + place()
         } else {
-            14 - rank + val
+            14 - rank + val()
         }
     }
 
