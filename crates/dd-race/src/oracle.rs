@@ -53,6 +53,17 @@ pub fn card_values(solver: &mut dds::Solver, position: &Position) -> Vec<(Card, 
     )
 }
 
+/// A threshold query DDS is not asked: none needed, or more than are left.
+fn settled_without_search(position: &Position, tricks: u8) -> Option<bool> {
+    if tricks == 0 {
+        Some(true)
+    } else if usize::from(tricks) > position.tricks_left() {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// A DDS solver context for threshold queries.
 ///
 /// Threshold queries go through the C interface directly: `dds-bridge`
@@ -93,11 +104,8 @@ impl ThresholdSolver {
     /// If DDS reports an error.
     #[must_use]
     pub fn can_take(&mut self, position: &Position, tricks: u8) -> bool {
-        if tricks == 0 {
-            return true;
-        }
-        if usize::from(tricks) > position.tricks_left() {
-            return false;
+        if let Some(answer) = settled_without_search(position, tricks) {
+            return answer;
         }
         let deal = dds_bridge_sys::Deal::from(board(position));
         let mut result = dds_bridge_sys::FutureTricks::default();
@@ -129,11 +137,8 @@ impl ThresholdSolver {
     /// If DDS reports an error.
     #[must_use]
     pub fn can_take_keeping_table(&mut self, position: &Position, tricks: u8) -> bool {
-        if tricks == 0 {
-            return true;
-        }
-        if usize::from(tricks) > position.tricks_left() {
-            return false;
+        if let Some(answer) = settled_without_search(position, tricks) {
+            return answer;
         }
         self.solve_keeping_table(position, i32::from(tricks)).0 >= i32::from(tricks)
     }

@@ -54,29 +54,34 @@ pub fn random_positions(
 pub fn leaf_worlds(seed: u64, played: usize, worlds: usize) -> Vec<Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let position = random_position(&mut rng, played);
-    let remaining = position.remaining();
-    let hidden: Vec<Card> = remaining[Seat::East]
-        .union(remaining[Seat::West])
-        .iter()
-        .collect();
-    let east_len = remaining[Seat::East].len();
     let trick: Vec<Card> = position.trick().collect();
     (0..worlds)
         .map(|i| {
-            let mut cards = hidden.clone();
-            if i > 0 {
-                cards.shuffle(&mut rng);
-            }
-            let mut hands = *remaining.hands();
-            hands[Seat::East] = cards[..east_len].iter().copied().collect::<Hand>();
-            hands[Seat::West] = cards[east_len..].iter().copied().collect::<Hand>();
-            let deal = Deal::new(hands).expect("disjoint hands");
+            let deal = redeal_defenders(position.remaining(), i > 0, &mut rng);
             // A reshuffle can hand a defender the suit he has revoked on the
             // table; such a world is simply not one of this leaf's.
             Position::new(deal, position.strain(), position.leader(), &trick)
                 .unwrap_or_else(|_| position.clone())
         })
         .collect()
+}
+
+/// `remaining` with East's and West's cards dealt anew (their sizes
+/// kept) when `reshuffle`, else as they are: a world of a leaf that keeps
+/// North's and South's cards.
+fn redeal_defenders(remaining: &Deal, reshuffle: bool, rng: &mut impl Rng) -> Deal {
+    let mut cards: Vec<Card> = remaining[Seat::East]
+        .union(remaining[Seat::West])
+        .iter()
+        .collect();
+    if reshuffle {
+        cards.shuffle(rng);
+    }
+    let east_len = remaining[Seat::East].len();
+    let mut hands = *remaining.hands();
+    hands[Seat::East] = cards[..east_len].iter().copied().collect::<Hand>();
+    hands[Seat::West] = cards[east_len..].iter().copied().collect::<Hand>();
+    Deal::new(hands).expect("disjoint hands")
 }
 
 /// A drill's position from the command line of the drilling examples
@@ -205,23 +210,8 @@ pub fn alphamu_leaf_queries(seed: u64, n: usize) -> Vec<(Position, u8)> {
             // North, dummy, is to move: the tricks of the side to move.
             usize::from(inner.0.tricks(&after_lead))
         };
-        let remaining = after_lead.remaining();
-        let hidden: Vec<Card> = remaining[Seat::East]
-            .union(remaining[Seat::West])
-            .iter()
-            .collect();
-        let east_len = remaining[Seat::East].len();
         let worlds: Vec<Deal> = (0..20)
-            .map(|w| {
-                let mut cards = hidden.clone();
-                if w > 0 {
-                    cards.shuffle(&mut rng);
-                }
-                let mut hands = *remaining.hands();
-                hands[Seat::East] = cards[..east_len].iter().copied().collect::<Hand>();
-                hands[Seat::West] = cards[east_len..].iter().copied().collect::<Hand>();
-                Deal::new(hands).expect("disjoint hands")
-            })
+            .map(|w| redeal_defenders(after_lead.remaining(), w > 0, &mut rng))
             .collect();
         let problem = search::Problem::new(
             Strain::Notrump,
