@@ -9,6 +9,15 @@ pub trait LeadRule: Debug + Send + Sync {
     /// Whether a leader holding `hand` (its original cards) would lead
     /// `lead` against a contract in `strain`.
     fn allows(&self, hand: Hand, lead: Card, strain: Strain) -> bool;
+
+    /// Whether [`LeadRule::allows`] is true of every hand and lead against
+    /// `strain`: the sampler then skips the rule (and, with no auction
+    /// constraints either, every layout of the hidden cards is a world).
+    /// `false` is always safe.
+    fn allows_every_lead(&self, strain: Strain) -> bool {
+        let _ = strain;
+        false
+    }
 }
 
 /// No assumption: any lead from any hand.
@@ -17,6 +26,10 @@ pub struct AnyLead;
 
 impl LeadRule for AnyLead {
     fn allows(&self, _: Hand, _: Card, _: Strain) -> bool {
+        true
+    }
+
+    fn allows_every_lead(&self, _: Strain) -> bool {
         true
     }
 }
@@ -37,6 +50,10 @@ impl LeadRule for LongestSuitAgainstNotrump {
             .max()
             .unwrap_or(0);
         hand.suit_len(lead.suit) == longest
+    }
+
+    fn allows_every_lead(&self, strain: Strain) -> bool {
+        strain != Strain::Notrump
     }
 }
 
@@ -64,5 +81,8 @@ mod tests {
         assert!(!rule.allows(hand, "H9".parse().unwrap(), Strain::Notrump));
         assert!(rule.allows(hand, "H9".parse().unwrap(), Strain::Spades));
         assert!(AnyLead.allows(hand, "H9".parse().unwrap(), Strain::Notrump));
+        assert!(AnyLead.allows_every_lead(Strain::Notrump));
+        assert!(rule.allows_every_lead(Strain::Spades));
+        assert!(!rule.allows_every_lead(Strain::Notrump));
     }
 }

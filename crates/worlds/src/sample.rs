@@ -5,9 +5,9 @@ use bridge::Bridge;
 use cards::{BySeat, Card, Deal, Hand, Seat};
 use games::TrickGame;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 
 /// Layouts are enumerated one by one when there are at most this many
@@ -206,6 +206,31 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// The layout of rank `rank` in [`Layout::for_each`]'s order (two
+    /// hidden seats, `rank` below [`Layout::count`]). That order is the
+    /// colexicographic order of the first seat's share as a set of
+    /// positions among the free cards, in which the set `c_1 < ... < c_k`
+    /// has rank `C(c_1, 1) + ... + C(c_k, k)`: its positions are found
+    /// from the top, each the highest `c` with `C(c, i)` within what is
+    /// left of the rank.
+    fn nth(&self, mut rank: u64) -> [Hand; 2] {
+        debug_assert_eq!(self.hidden.len(), 2);
+        let all: Hand = self.free.iter().copied().collect();
+        let mut first = Hand::EMPTY;
+        let mut c = self.free.len();
+        for i in (1..=self.need[0]).rev() {
+            c -= 1;
+            while binomial(c as u64, i as u64) > rank {
+                c -= 1;
+            }
+            rank -= binomial(c as u64, i as u64);
+            first.insert(self.free[c]);
+        }
+        [first, Hand(all.0 & !first.0)]
+    }
+}
+
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
@@ -252,9 +277,16 @@ pub fn draw(
     count: WorldCount,
     seed: u64,
 ) -> Result<Worlds, WorldsError> {
-    draw_where(
+    let accepts_every_deal = *constraints == Constraints::default()
+        && knowledge.opening_lead().is_none_or(|(seat, _)| {
+            knowledge.known(seat).is_some() || lead_rule.allows_every_lead(knowledge.strain())
+        });
+    if accepts_every_deal {
+        return draw_filtered(knowledge, None, count, seed);
+    }
+    draw_filtered(
         knowledge,
-        &|deal| accepts(knowledge, constraints, lead_rule, deal),
+        Some(&|deal| accepts(knowledge, constraints, lead_rule, deal)),
         count,
         seed,
     )
@@ -273,14 +305,45 @@ pub fn draw_where<G: TrickGame>(
     count: WorldCount,
     seed: u64,
 ) -> Result<Worlds, WorldsError> {
+    draw_filtered(knowledge, Some(accept), count, seed)
+}
+
+/// [`draw_where`], where no filter (`None`) keeps every deal.
+///
+/// Without a filter, a sample from the enumerable layouts needs no list
+/// of them: the list would hold every layout in enumeration order, so the
+/// sample is the shuffle's chosen positions ([`shuffled_positions`]),
+/// each made into its layout by rank ([`Layout::nth`]). The worlds are
+/// the same, in the same order, as those of the list (a test compares
+/// the two), at a cost of the sample's size rather than of up to
+/// [`ENUMERATION_LIMIT`] layouts built and filtered at every decision.
+fn draw_filtered<G: TrickGame>(
+    knowledge: &Knowledge<G>,
+    accept: Option<&dyn Fn(&Deal) -> bool>,
+    count: WorldCount,
+    seed: u64,
+) -> Result<Worlds, WorldsError> {
     let layout = Layout::new(knowledge)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let layouts = layout.count();
+    let accepted = |deal: &Deal| accept.is_none_or(|accept| accept(deal));
     if let Some(n) = layouts.filter(|&n| n <= ENUMERATION_LIMIT) {
+        if let (None, WorldCount::Sample(want)) = (accept, count) {
+            if (want as u64) < n && layout.hidden.len() == 2 {
+                let deals = shuffled_positions(&mut rng, n as usize, want)
+                    .into_iter()
+                    .map(|rank| layout.deal(&layout.nth(rank as u64)))
+                    .collect();
+                return Ok(Worlds {
+                    deals,
+                    exhaustive: false,
+                });
+            }
+        }
         let mut deals: Vec<Deal> = Vec::new();
         layout.for_each(|dealt| {
             let deal = layout.deal(dealt);
-            if accept(&deal) {
+            if accepted(&deal) {
                 deals.push(deal);
             }
         });
@@ -323,7 +386,7 @@ pub fn draw_where<G: TrickGame>(
             continue;
         };
         let deal = layout.deal(&dealt[..layout.hidden.len()]);
-        if accept(&deal) && seen.insert(deal) {
+        if accepted(&deal) && seen.insert(deal) {
             deals.push(deal);
         }
     }
@@ -336,6 +399,29 @@ pub fn draw_where<G: TrickGame>(
         deals,
         exhaustive: false,
     })
+}
+
+/// The positions `partial_shuffle(rng, amount)` (rand 0.8's
+/// `SliceRandom`) leaves in its chosen part of a slice of `len` items
+/// that start in place (item `i` at position `i`), in the chosen part's
+/// order, with the same draws from `rng`: the items chosen, without the
+/// slice. `amount < len <= u32::MAX`.
+fn shuffled_positions(rng: &mut ChaCha8Rng, len: usize, amount: usize) -> Vec<usize> {
+    debug_assert!(amount < len && u32::try_from(len).is_ok());
+    let end = len - amount;
+    // The items moved so far, by position; every other position holds its
+    // own item.
+    let mut moved: HashMap<usize, usize> = HashMap::with_capacity(2 * amount);
+    for i in (end..len).rev() {
+        let j = rng.gen_range(0..(i + 1) as u32) as usize;
+        let at_i = moved.get(&i).copied().unwrap_or(i);
+        let at_j = moved.get(&j).copied().unwrap_or(j);
+        moved.insert(i, at_j);
+        moved.insert(j, at_i);
+    }
+    (end..len)
+        .map(|i| moved.get(&i).copied().unwrap_or(i))
+        .collect()
 }
 
 #[cfg(test)]
@@ -617,6 +703,75 @@ mod tests {
     }
 
     const REFERENCE_DIGEST: u64 = 0x82a1_9500_98d9_c74d;
+
+    #[test]
+    fn the_shuffled_positions_are_those_partial_shuffle_chooses() {
+        for (len, amount) in [(2, 1), (7, 3), (20, 19), (1000, 20), (705_432, 20)] {
+            for seed in 0..4 {
+                let mut items: Vec<usize> = (0..len).collect();
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let (chosen, _) = items.partial_shuffle(&mut rng, amount);
+                let chosen = chosen.to_vec();
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                assert_eq!(
+                    shuffled_positions(&mut rng, len, amount),
+                    chosen,
+                    "{len} {amount}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_layout_by_rank_is_the_enumerations_layout_of_that_rank() {
+        let k = knowledge("S3 S4 S5 SA H3 H9 HA H4 HK H5 H7 C2");
+        let layout = Layout::new(&k).unwrap();
+        assert_eq!(layout.hidden.len(), 2);
+        let mut rank = 0u64;
+        layout.for_each(|dealt| {
+            assert_eq!(layout.nth(rank), [dealt[0], dealt[1]], "rank {rank}");
+            rank += 1;
+        });
+        assert_eq!(Some(rank), layout.count());
+        assert!(rank > 1000, "{rank} layouts: too few to test the ranks");
+    }
+
+    /// Without constraints or a lead rule to apply, the sampler takes the
+    /// chosen layouts by rank instead of listing every layout: the worlds
+    /// must be those of the list, in its order.
+    #[test]
+    fn unfiltered_samples_are_those_of_the_list_of_every_layout() {
+        let mut compared = 0;
+        for seed in 0..40u64 {
+            let strain = [Strain::Notrump, Strain::Spades][seed as usize % 2];
+            let cards = [12usize, 16, 20, 24, 28, 33, 37, 42][seed as usize % 8];
+            let (deal, play) = random_play(bridge::Bridge::new(strain.trump()), seed, cards);
+            let mut seen: PartialDeal = deal.into();
+            seen.hands[Seat::East] = None;
+            seen.hands[Seat::West] = None;
+            let k = Knowledge::new(seen.hands, deal.all_cards(), 13, strain, Seat::West, &play)
+                .unwrap();
+            let enumerable = Layout::new(&k)
+                .unwrap()
+                .count()
+                .is_some_and(|n| n <= ENUMERATION_LIMIT);
+            for want in [1, 3, 20, 300] {
+                let count = WorldCount::Sample(want);
+                let fast = draw(&k, &Constraints::default(), &AnyLead, count, seed).unwrap();
+                let listed = draw_where(&k, &|_| true, count, seed).unwrap();
+                assert_eq!(
+                    fast.deals, listed.deals,
+                    "seed {seed}, {cards} cards, {want}"
+                );
+                assert_eq!(fast.exhaustive, listed.exhaustive);
+                compared += usize::from(enumerable && !fast.exhaustive);
+            }
+        }
+        assert!(
+            compared > 40,
+            "only {compared} samples took the ranked path"
+        );
+    }
 
     #[test]
     fn binomials() {
