@@ -663,6 +663,16 @@ mod tests {
         assert_eq!(all.deals.len(), fits);
     }
 
+    /// Declarer's view (East and West hidden) of a seeded random deal in
+    /// `strain` after `cards` random cards, West on lead.
+    fn declarers_view_after(strain: Strain, seed: u64, cards: usize) -> Knowledge {
+        let (deal, play) = random_play(bridge::Bridge::new(strain.trump()), seed, cards);
+        let mut seen: PartialDeal = deal.into();
+        seen.hands[Seat::East] = None;
+        seen.hands[Seat::West] = None;
+        Knowledge::new(seen.hands, deal.all_cards(), 13, strain, Seat::West, &play).unwrap()
+    }
+
     /// A digest of the worlds drawn on seeded random plays, enumerated
     /// (endings) and sampled, with and without a filter: the sampler's
     /// worlds feed every bridge player's choices, so a faster sampler must
@@ -674,12 +684,7 @@ mod tests {
         for seed in 0..24u64 {
             let strain = [Strain::Notrump, Strain::Hearts, Strain::Clubs][seed as usize % 3];
             let cards = [0usize, 4, 8, 20, 28, 36, 40, 44][seed as usize % 8];
-            let (deal, play) = random_play(bridge::Bridge::new(strain.trump()), seed, cards);
-            let mut seen: PartialDeal = deal.into();
-            seen.hands[Seat::East] = None;
-            seen.hands[Seat::West] = None;
-            let k = Knowledge::new(seen.hands, deal.all_cards(), 13, strain, Seat::West, &play)
-                .unwrap();
+            let k = declarers_view_after(strain, seed, cards);
             let c: Constraints = if seed % 2 == 0 {
                 Constraints::default()
             } else {
@@ -745,12 +750,7 @@ mod tests {
         for seed in 0..40u64 {
             let strain = [Strain::Notrump, Strain::Spades][seed as usize % 2];
             let cards = [12usize, 16, 20, 24, 28, 33, 37, 42][seed as usize % 8];
-            let (deal, play) = random_play(bridge::Bridge::new(strain.trump()), seed, cards);
-            let mut seen: PartialDeal = deal.into();
-            seen.hands[Seat::East] = None;
-            seen.hands[Seat::West] = None;
-            let k = Knowledge::new(seen.hands, deal.all_cards(), 13, strain, Seat::West, &play)
-                .unwrap();
+            let k = declarers_view_after(strain, seed, cards);
             let enumerable = Layout::new(&k)
                 .unwrap()
                 .count()
