@@ -299,6 +299,103 @@ pub fn round_robin_tables(
     if untimed {
         out += "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
     }
+    out += &code_players_table(dir, game, seed, &players, quick)?;
+    Ok(out)
+}
+
+/// The results file's name (without `.jsonl`) of a match of the paper's
+/// code players: `ROW-vs-COLUMN` by their labels.
+fn code_match_label(
+    players: &[(&'static str, PlayerKind)],
+    code: &[(&'static str, PlayerKind)],
+    a: PlayerKind,
+    b: PlayerKind,
+) -> String {
+    let label_of = |k: &PlayerKind| {
+        players
+            .iter()
+            .chain(code)
+            .find(|(_, p)| *p == *k)
+            .map_or("?", |(l, _)| *l)
+    };
+    format!("{}-vs-{}", label_of(&a), label_of(&b))
+}
+
+/// The table of the paper's players as its public code plays them, from
+/// their results files in `dir` as they stand: each match against the
+/// paper's figure for the same pair of algorithms, with the paper's SE
+/// derived as in the verdict table (our per-deal spread at the paper's 100
+/// deals), z, the verdict, and our figure against no effect. A match not
+/// played yet has its row, marked so.
+fn code_players_table(
+    dir: &Path,
+    game: PointsGame,
+    seed: u64,
+    players: &[(&'static str, PlayerKind)],
+    quick: bool,
+) -> Result<String, ExperimentError> {
+    let paper = match game {
+        PointsGame::Belote => PAPER_BELOTE,
+        PointsGame::Bridge => PAPER_BRIDGE,
+    };
+    let code = paper_code_players(players, game, quick);
+    let paper_index = |label: &str| match label.trim_end_matches("code") {
+        "pimc" => Some(1),
+        "alphamu" => Some(2),
+        "fusion" | "fusionpaper" | "fusionprune" => Some(3),
+        _ => None,
+    };
+    let mut out = String::from("\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); `fusionprune` our Fusion with the code's dominance pruning, which changes values (see EXPERIMENTS.md); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), `fusioncode` prunes as the code does, and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± the SE of the per-deal differences; the paper's figure for the same pair of algorithms, ± our per-deal spread at its 100 deals (the paper gives no SE), z = (ours − paper) / √(SE² + paper's SE²) and the verdict (|z| ≤ 2 reproduced, ≤ 3 inconclusive, beyond contradicted); then ours over its SE, against no effect.\n\n| match | deals | row − column | paper | z | verdict | against no effect | CPU seconds per searched move (row / column) | commits |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (a, b) in paper_code_matches(players, &code) {
+        let label = code_match_label(players, &code, a, b);
+        let (label_a, label_b) = label.split_once("-vs-").expect("a match label");
+        let versus = match (paper_index(label_a), paper_index(label_b)) {
+            (Some(i), Some(j)) if i != j => Some(paper[i][j]),
+            _ => None,
+        };
+        let config = PointsMatch { game, a, b, seed };
+        let Some((s, builds)) = read_match(dir, &label, config)? else {
+            writeln!(
+                out,
+                "| {label_a} vs {label_b} | not played | - | {} | - | - | - | - | - |",
+                versus.map_or("-".to_string(), |v| format!("{v:+.1}"))
+            )
+            .expect("string");
+            continue;
+        };
+        let (paper_cell, z, verdict) = match versus {
+            Some(v) if s.deals > 1 => {
+                let paper_se = s.sigma * (s.deals as f64 / 100.0).sqrt();
+                let k = crate::stats::Comparison::new(v, paper_se, s.difference, s.sigma);
+                (
+                    format!("{v:+.1} ± {paper_se:.1}"),
+                    format!("{:+.1}", k.z),
+                    k.verdict.to_string(),
+                )
+            }
+            Some(v) => (format!("{v:+.1}"), "-".into(), "-".into()),
+            None => ("-".into(), "-".into(), "-".into()),
+        };
+        let alone = if s.sigma > 0.0 {
+            format!("{:+.1}", s.difference / s.sigma)
+        } else {
+            "-".to_string()
+        };
+        let time = if s.timed_deals == 0 {
+            "not recorded".to_string()
+        } else {
+            format!(
+                "{:.3} / {:.3}",
+                s.seconds_per_move[0], s.seconds_per_move[1]
+            )
+        };
+        writeln!(
+            out,
+            "| {label_a} vs {label_b} | {} | {:+.1} ± {:.1} | {paper_cell} | {z} | {verdict} | {alone} | {time} | {builds} |",
+            s.deals, s.difference, s.sigma
+        )
+        .expect("string");
+    }
     Ok(out)
 }
 
@@ -307,10 +404,6 @@ pub fn round_robin_tables(
 pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, ExperimentError> {
     let n = ctx.count(3, 200);
     let players = round_robin_players(game, ctx.quick);
-    let paper = match game {
-        PointsGame::Belote => PAPER_BELOTE,
-        PointsGame::Bridge => PAPER_BRIDGE,
-    };
     let selected = |label: &str| {
         ctx.only
             .as_ref()
@@ -352,44 +445,13 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
             play(&label, players[i].1, players[j].1)?;
         }
     }
-    let mut out = round_robin_tables(&ctx.dir, game, ctx.seed, ctx.quick)?;
     // The paper's players as its public code plays them, against ours and
     // among themselves.
     let code = paper_code_players(&players, game, ctx.quick);
-    let label_of = |k: &PlayerKind| {
-        players
-            .iter()
-            .chain(&code)
-            .find(|(_, p)| p == k)
-            .map_or("?", |(l, _)| *l)
-    };
-    let paper_index = |label: &str| match label.trim_end_matches("code") {
-        "pimc" => Some(1),
-        "alphamu" => Some(2),
-        "fusion" | "fusionpaper" | "fusionprune" => Some(3),
-        _ => None,
-    };
-    let mut rows = String::new();
     for (a, b) in paper_code_matches(&players, &code) {
-        let (label_a, label_b) = (label_of(&a), label_of(&b));
-        let label = format!("{label_a}-vs-{label_b}");
-        if let Some(s) = play(&label, a, b)? {
-            let versus = match (paper_index(label_a), paper_index(label_b)) {
-                (Some(i), Some(j)) if i != j => format!("{:+.1}", paper[i][j]),
-                _ => "-".to_string(),
-            };
-            writeln!(
-                rows,
-                "| {label_a} vs {label_b} | {} | {:+.1} ± {:.1} | {versus} |",
-                s.deals, s.difference, s.sigma
-            )
-            .expect("string");
-        }
+        play(&code_match_label(&players, &code, a, b), a, b)?;
     }
-    if !rows.is_empty() {
-        out += "\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); `fusionprune` our Fusion with the code's dominance pruning, which changes values (see EXPERIMENTS.md); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), `fusioncode` prunes as the code does, and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± SE; the paper's figure for the same pair of algorithms after it.\n\n| match | deals | row − column | paper |\n|---|---|---|---|\n";
-        out += &rows;
-    }
+    let mut out = round_robin_tables(&ctx.dir, game, ctx.seed, ctx.quick)?;
     out += "\nPlayers:\n\n";
     for (label, kind) in players.iter().chain(&code) {
         writeln!(out, "- {label}: `{kind}`").expect("string");
@@ -426,4 +488,70 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
         out += "- Bridge deals get a random strain and opening leader, and are scored in tricks; there is no bidding and no contract.\n";
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of the paper's code players is written from the files as
+    /// they stand: a played match with the paper's figure, its SE derived
+    /// from our spread at 100 deals, z, the verdict and ours against no
+    /// effect; a match without a file as not played, with the paper's
+    /// figure; a match the paper has no figure for without one.
+    #[test]
+    fn the_code_players_table_weighs_each_played_match_against_the_paper() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = PointsGame::Belote;
+        let players = round_robin_players(game, true);
+        let code = paper_code_players(&players, game, true);
+        let matches = paper_code_matches(&players, &code);
+        // fusionpaper against PIMC: the first match, two deals.
+        let (a, b) = matches[0];
+        let label = code_match_label(&players, &code, a, b);
+        assert_eq!(label, "fusionpaper-vs-pimc");
+        let config = PointsMatch {
+            game,
+            a,
+            b,
+            seed: 1,
+        };
+        let deals = config
+            .run(2, &dir.path().join(format!("{label}.jsonl")), &|| {})
+            .unwrap();
+        let s = summarize_points(&deals);
+        let table = code_players_table(dir.path(), game, 1, &players, true).unwrap();
+        let row = table
+            .lines()
+            .find(|l| l.starts_with("| fusionpaper vs pimc |"))
+            .expect("the played match's row");
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        assert_eq!(cells[2], "2", "{row}");
+        assert_eq!(
+            cells[3],
+            format!("{:+.1} ± {:.1}", s.difference, s.sigma),
+            "{row}"
+        );
+        // The paper's figure for PIMC against Fusion, seen from Fusion,
+        // with our spread at its 100 deals.
+        let paper_se = s.sigma * (2.0f64 / 100.0).sqrt();
+        assert_eq!(cells[4], format!("{:+.1} ± {paper_se:.1}", -1.5), "{row}");
+        let k = crate::stats::Comparison::new(-1.5, paper_se, s.difference, s.sigma);
+        assert_eq!(cells[5], format!("{:+.1}", k.z), "{row}");
+        assert_eq!(cells[6], k.verdict.to_string(), "{row}");
+        if s.sigma > 0.0 {
+            assert_eq!(cells[7], format!("{:+.1}", s.difference / s.sigma), "{row}");
+        }
+        assert!(!cells[9].is_empty() && cells[9] != "-", "{row}");
+        // Every other match has its row, not played.
+        assert_eq!(table.matches("| not played |").count(), matches.len() - 1);
+        assert!(
+            table.contains("| pimccode vs fusioncode | not played | - | +1.5 |"),
+            "{table}"
+        );
+        assert!(
+            table.contains("| fusionpaper vs fusion | not played | - | - |"),
+            "{table}"
+        );
+    }
 }
