@@ -213,10 +213,7 @@ pub fn round_robin_tables(
     quick: bool,
 ) -> Result<String, ExperimentError> {
     let players = round_robin_players(game, quick);
-    let paper = match game {
-        PointsGame::Belote => PAPER_BELOTE,
-        PointsGame::Bridge => PAPER_BRIDGE,
-    };
+    let paper = paper_figures(game);
     let mut cells: Vec<Vec<Option<PointsSummary>>> = vec![vec![None; players.len()]; players.len()];
     let mut commits: Vec<Vec<String>> = vec![vec![String::new(); players.len()]; players.len()];
     for i in 0..players.len() {
@@ -272,21 +269,8 @@ pub fn round_robin_tables(
     for (i, row) in cells.iter().enumerate() {
         for (j, cell) in row.iter().enumerate().skip(i) {
             if let Some(s) = cell {
-                let time = if s.timed_deals == 0 {
-                    untimed = true;
-                    "not recorded*".to_string()
-                } else if s.timed_deals < s.deals {
-                    untimed = true;
-                    format!(
-                        "{:.3} / {:.3} ({} deals*)",
-                        s.seconds_per_move[0], s.seconds_per_move[1], s.timed_deals
-                    )
-                } else {
-                    format!(
-                        "{:.3} / {:.3}",
-                        s.seconds_per_move[0], s.seconds_per_move[1]
-                    )
-                };
+                let (time, partly) = time_cell(s);
+                untimed |= partly;
                 writeln!(
                     out,
                     "| {} vs {} | {} | {:.1}% | {time} | {} |",
@@ -297,10 +281,38 @@ pub fn round_robin_tables(
         }
     }
     if untimed {
-        out += "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
+        out += UNTIMED_NOTE;
     }
     out += &code_players_table(dir, game, seed, &players, quick)?;
     Ok(out)
+}
+
+/// The paper's figure (6 for Belote, 7 for bridge).
+fn paper_figures(game: PointsGame) -> [[f64; 4]; 4] {
+    match game {
+        PointsGame::Belote => PAPER_BELOTE,
+        PointsGame::Bridge => PAPER_BRIDGE,
+    }
+}
+
+/// The footnote of a time column with a cell marked `*` ([`time_cell`]).
+const UNTIMED_NOTE: &str = "\n\\* Deals recorded before the arena measured the playing thread's CPU time hold wall time, which counts pauses of the run and a busy machine: they are left out of the time column.\n";
+
+/// A match's CPU seconds per searched move (row / column), and whether
+/// some of its deals had no CPU time (the cell is then marked `*`, see
+/// [`UNTIMED_NOTE`]).
+fn time_cell(s: &PointsSummary) -> (String, bool) {
+    let [row, column] = s.seconds_per_move;
+    if s.timed_deals == 0 {
+        ("not recorded*".to_string(), true)
+    } else if s.timed_deals < s.deals {
+        (
+            format!("{row:.3} / {column:.3} ({} deals*)", s.timed_deals),
+            true,
+        )
+    } else {
+        (format!("{row:.3} / {column:.3}"), false)
+    }
 }
 
 /// The results file's name (without `.jsonl`) of a match of the paper's
@@ -334,10 +346,7 @@ fn code_players_table(
     players: &[(&'static str, PlayerKind)],
     quick: bool,
 ) -> Result<String, ExperimentError> {
-    let paper = match game {
-        PointsGame::Belote => PAPER_BELOTE,
-        PointsGame::Bridge => PAPER_BRIDGE,
-    };
+    let paper = paper_figures(game);
     let code = paper_code_players(players, game, quick);
     let paper_index = |label: &str| match label.trim_end_matches("code") {
         "pimc" => Some(1),
@@ -346,6 +355,7 @@ fn code_players_table(
         _ => None,
     };
     let mut out = String::from("\nThe paper's players as its public code plays them (read in samuelbounan/TrickGame): `fusionpaper` is our Fusion with the code's 24 worlds (the permutations of one drawn deal, hand sizes evened out by fixing cards, no check against known voids); `fusionprune` our Fusion with the code's dominance pruning, which changes values (see EXPERIMENTS.md); the `code` players also truncate as the code does (depth-rd with playouts of the lowest legal card, a card kept by its player unless it wins the trick), `fusioncode` prunes as the code does, and `alphamucode` chooses at its root as the code does (each card's front scored by its smallest sum of the declaring team's points, the declaring team being the opening leader's: pessimistic for that team, our criterion for the defence). Row minus column, percent of the points, ± the SE of the per-deal differences; the paper's figure for the same pair of algorithms, ± our per-deal spread at its 100 deals (the paper gives no SE), z = (ours − paper) / √(SE² + paper's SE²) and the verdict (|z| ≤ 2 reproduced, ≤ 3 inconclusive, beyond contradicted); then ours over its SE, against no effect.\n\n| match | deals | row − column | paper | z | verdict | against no effect | CPU seconds per searched move (row / column) | commits |\n|---|---|---|---|---|---|---|---|---|\n");
+    let mut untimed = false;
     for (a, b) in paper_code_matches(players, &code) {
         let label = code_match_label(players, &code, a, b);
         let (label_a, label_b) = label.split_once("-vs-").expect("a match label");
@@ -381,20 +391,17 @@ fn code_players_table(
         } else {
             "-".to_string()
         };
-        let time = if s.timed_deals == 0 {
-            "not recorded".to_string()
-        } else {
-            format!(
-                "{:.3} / {:.3}",
-                s.seconds_per_move[0], s.seconds_per_move[1]
-            )
-        };
+        let (time, partly) = time_cell(&s);
+        untimed |= partly;
         writeln!(
             out,
             "| {label_a} vs {label_b} | {} | {:+.1} ± {:.1} | {paper_cell} | {z} | {verdict} | {alone} | {time} | {builds} |",
             s.deals, s.difference, s.sigma
         )
         .expect("string");
+    }
+    if untimed {
+        out += UNTIMED_NOTE;
     }
     Ok(out)
 }
