@@ -518,6 +518,11 @@ fn arguments_are_checked_before_any_work() {
     );
     refused(&["bench", "--deals", "0"], 1, "at least one deal");
     refused(
+        &["bench", "--without", "killer-moves,no-such-cut"],
+        1,
+        "--without: unknown optimization 'no-such-cut'",
+    );
+    refused(
         &["play", "--declarer-player", "alphamu:m=2,w=1000"],
         1,
         "one search holds at most 512",
@@ -592,6 +597,28 @@ fn progress_shows_off_a_terminal() {
     let stderr = stderr_of(out.get_output());
     assert!(stderr.contains("deals: 1/4 (25%)"), "{stderr}");
     assert!(stderr.contains("deals: 4/4 (100%)"), "{stderr}");
+}
+
+/// `bench --without` adds, for each alpha-mu row, one row with that
+/// switch off, played on the same deals with the same decisions (a
+/// switch changes only the time).
+#[test]
+fn bench_without_a_switch_adds_its_row() {
+    let out = alphamu()
+        .args(["bench", "--cards", "12", "--deals", "2", "--max-moves", "2"])
+        .args(["--worlds", "6", "--without", "killer-moves"])
+        .assert()
+        .success();
+    let text = stdout_of(out.get_output());
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("| 12 "))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    let labels: Vec<&str> = rows.iter().map(|r| r[4]).collect();
+    assert_eq!(labels, ["-", "all", "all but killer-moves"], "{text}");
+    // Decisions and contracts made agree between the two alpha-mu rows.
+    assert_eq!(rows[1][6..8], rows[2][6..8], "{text}");
 }
 
 #[test]

@@ -40,6 +40,11 @@ pub struct BenchArgs {
     /// against.
     #[arg(long)]
     ablation: bool,
+    /// Also run every alpha-mu configuration once with each of these
+    /// switches off ("all but SWITCH"), comma-separated: a switch's gain
+    /// measured in the same run (names as in `alphamu analyze --disable`).
+    #[arg(long, value_name = "SWITCHES")]
+    without: Option<String>,
     /// Seed of the deals and of every player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -113,7 +118,21 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let threads = list(&args.threads, "threads", |t| {
         crate::args::threads(&t.to_string()).map(|_| ())
     })?;
-    let mut rows: Vec<(usize, String, usize, &str, usize, PlayerSpec)> = Vec::new();
+    let without: Vec<(String, Switches)> = match &args.without {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|name| {
+                let switches = Switches::ALL
+                    .disable(name)
+                    .map_err(|e| anyhow::anyhow!("--without: {e}"))?;
+                Ok((format!("all but {name}"), switches))
+            })
+            .collect::<Result<_>>()?,
+    };
+    let mut rows: Vec<(usize, String, usize, String, usize, PlayerSpec)> = Vec::new();
     for &c in &cards {
         for &w in &worlds {
             for &t in &threads {
@@ -121,7 +140,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     c,
                     "PIMC".into(),
                     w,
-                    "-",
+                    "-".into(),
                     t,
                     PlayerSpec::MonteCarlo {
                         simulator: players::monte_carlo::Simulator::DoubleDummy,
@@ -135,7 +154,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                         c,
                         format!("alpha-mu M={m}"),
                         w,
-                        "all",
+                        "all".into(),
                         t,
                         PlayerSpec::AlphaMu {
                             m,
@@ -145,6 +164,22 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                             goal: Goal::Contract,
                         },
                     ));
+                    for (label, switches) in &without {
+                        rows.push((
+                            c,
+                            format!("alpha-mu M={m}"),
+                            w,
+                            label.clone(),
+                            t,
+                            PlayerSpec::AlphaMu {
+                                m,
+                                w,
+                                switches: *switches,
+                                ties: Ties::First,
+                                goal: Goal::Contract,
+                            },
+                        ));
+                    }
                     if args.ablation {
                         let first_paper: Switches =
                             "tt,early-cut,root-cut".parse().expect("known switches");
@@ -158,7 +193,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                 c,
                                 format!("alpha-mu M={m}"),
                                 w,
-                                label,
+                                label.into(),
                                 t,
                                 PlayerSpec::AlphaMu {
                                     m,
