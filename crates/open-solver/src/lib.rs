@@ -46,6 +46,9 @@ struct Node {
     /// Points still to be taken: the cards in the hands and on the table,
     /// and the last trick's bonus.
     rest: i32,
+    /// The cards in the hands (not those on the table), kept as cards are
+    /// played: OR-ing the hands a move has just written stalls the read.
+    in_hands: u64,
 }
 
 impl<G: TrickGame> games::OpenCards<G> for OpenSolver<G> {
@@ -286,7 +289,7 @@ impl<G: TrickGame> OpenSolver<G> {
             let mut trick = self.trick(&n);
             // The cards not played yet (the code's hands may hold played
             // cards again).
-            let mut unplayed = n.hands[0] | n.hands[1] | n.hands[2] | n.hands[3];
+            let mut unplayed = n.in_hands;
             while n.left > 0 {
                 let mut legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
                 let card = match horizon.rule {
@@ -359,6 +362,7 @@ impl<G: TrickGame> OpenSolver<G> {
     fn node(&self, state: &PlayState<G>) -> Node {
         let mut node = Node {
             rest: 0,
+            in_hands: 0,
             hands: [0; 4],
             trick: [0; 4],
             trick_len: 0,
@@ -374,6 +378,7 @@ impl<G: TrickGame> OpenSolver<G> {
             node.trick_len = i as u8 + 1;
         }
         node.rest = self.remaining_points(&node);
+        node.in_hands = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
         node
     }
 
@@ -460,11 +465,13 @@ impl<G: TrickGame> OpenSolver<G> {
 
     #[inline(always)]
     fn trick(&self, node: &Node) -> Trick {
-        let mut trick = Trick::new(Seat::from_index(node.leader as usize));
-        for &b in &node.trick[..node.trick_len as usize] {
-            trick.push(Card::from_bit(u32::from(b)).expect("a card bit"));
+        // Only the first `trick_len` are read; the rest fill the array.
+        let mut played = [Card::new(cards::Suit::Spades, cards::Rank::Two); 4];
+        let n = node.trick_len as usize;
+        for (slot, &b) in played.iter_mut().zip(&node.trick[..n]) {
+            *slot = Card::from_bit(u32::from(b)).expect("a card bit");
         }
-        trick
+        Trick::from_cards(Seat::from_index(node.leader as usize), &played[..n])
     }
 
     /// The cards the mover tries: the legal ones, or those the paper's
@@ -473,10 +480,7 @@ impl<G: TrickGame> OpenSolver<G> {
         let trick = self.trick(node);
         let legal = self.game.legal(Hand(node.hands[node.mover()]), &trick);
         match &self.code {
-            Some(code) => {
-                let in_hands = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
-                code.reduce(&self.game, legal, Hand(in_hands), &trick)
-            }
+            Some(code) => code.reduce(&self.game, legal, Hand(node.in_hands), &trick),
             None => legal,
         }
     }
@@ -509,6 +513,7 @@ impl<G: TrickGame> OpenSolver<G> {
     #[inline(always)]
     fn play_in_place(&self, node: &mut Node, card: u8) -> i32 {
         node.hands[node.mover()] &= !(1u64 << card);
+        node.in_hands &= !(1u64 << card);
         node.trick[node.trick_len as usize] = card;
         node.trick_len += 1;
         if node.trick_len < 4 {
@@ -608,7 +613,10 @@ impl<G: TrickGame> OpenSolver<G> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = node.mover() & 1 == 0;
-        let moves = self.moves(node, hint);
+        // Filled in place: a list sorted with narrow writes and then
+        // returned by value is read back wide, which stalls.
+        let mut moves = Moves::default();
+        self.moves(node, hint, &mut moves);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_card = NO_CARD;
         for card in moves.iter() {
@@ -643,20 +651,30 @@ impl<G: TrickGame> OpenSolver<G> {
                 std::mem::swap(&mut self.table, &mut self.older_table);
                 self.table.clear();
             }
-            let entry = self.table.entry(key).or_insert(Bounds {
-                lo: i32::MIN / 2,
-                hi: i32::MAX / 2,
-                best: NO_CARD,
-            });
-            if best <= alpha0 {
-                entry.hi = entry.hi.min(best);
-            } else if best >= beta0 {
-                entry.lo = entry.lo.max(best);
+            // Looked up and inserted apart: the entry API's answer, read
+            // back from memory, stalled.
+            let bounds = |e: &mut Bounds| {
+                if best <= alpha0 {
+                    e.hi = e.hi.min(best);
+                } else if best >= beta0 {
+                    e.lo = e.lo.max(best);
+                } else {
+                    e.lo = best;
+                    e.hi = best;
+                }
+                e.best = best_card;
+            };
+            if let Some(entry) = self.table.get_mut(&key) {
+                bounds(entry);
             } else {
-                entry.lo = best;
-                entry.hi = best;
+                let mut entry = Bounds {
+                    lo: i32::MIN / 2,
+                    hi: i32::MAX / 2,
+                    best: NO_CARD,
+                };
+                bounds(&mut entry);
+                self.table.insert(key, entry);
             }
-            entry.best = best_card;
         }
         best
     }
@@ -671,11 +689,15 @@ impl<G: TrickGame> OpenSolver<G> {
     }
 
     /// The mover's legal cards, one of each run of equivalent cards, best
-    /// first.
-    fn moves(&self, node: &Node, hint: u8) -> Moves {
+    /// first, into `moves` (empty).
+    fn moves(&self, node: &Node, hint: u8, moves: &mut Moves) {
         let legal = self.legal(node).0;
         let mover = node.mover();
-        let mut live = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+        debug_assert_eq!(
+            node.in_hands,
+            node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]
+        );
+        let mut live = node.in_hands;
         for &c in &node.trick[..node.trick_len as usize] {
             live |= 1 << c;
         }
@@ -687,7 +709,6 @@ impl<G: TrickGame> OpenSolver<G> {
         } else {
             (false, NO_CARD)
         };
-        let mut moves = Moves::default();
         let mut rest = legal;
         while rest != 0 {
             let c = rest.trailing_zeros() as u8;
@@ -699,7 +720,6 @@ impl<G: TrickGame> OpenSolver<G> {
             moves.push(c, score);
         }
         moves.sort();
-        moves
     }
 
     /// Whether the next lower live card of `c`'s suit is also the mover's,
@@ -748,35 +768,39 @@ impl<G: TrickGame> OpenSolver<G> {
     }
 }
 
-/// Candidate cards with their ordering scores.
+/// Candidate cards with their ordering scores, each kept as one key:
+/// the score, then the order of arrival (earlier first among equal
+/// scores), then the card in the low byte; sorting the keys sorts the
+/// cards without moving two arrays.
 #[derive(Default)]
 struct Moves {
-    cards: [u8; 16],
-    scores: [i32; 16],
+    keys: [i64; 16],
     len: usize,
 }
 
 impl Moves {
     fn push(&mut self, card: u8, score: i32) {
-        self.cards[self.len] = card;
-        self.scores[self.len] = score;
+        let arrival = 15 - self.len as i64;
+        self.keys[self.len] = i64::from(score) << 16 | arrival << 8 | i64::from(card);
         self.len += 1;
     }
 
-    /// Best score first (insertion sort: a dozen cards at most).
+    /// Best score first, then the order of arrival (insertion sort: a
+    /// dozen cards at most).
     fn sort(&mut self) {
         for i in 1..self.len {
+            let key = self.keys[i];
             let mut j = i;
-            while j > 0 && self.scores[j - 1] < self.scores[j] {
-                self.scores.swap(j - 1, j);
-                self.cards.swap(j - 1, j);
+            while j > 0 && self.keys[j - 1] < key {
+                self.keys[j] = self.keys[j - 1];
                 j -= 1;
             }
+            self.keys[j] = key;
         }
     }
 
     fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        self.cards[..self.len].iter().copied()
+        self.keys[..self.len].iter().map(|&k| (k & 0xff) as u8)
     }
 }
 

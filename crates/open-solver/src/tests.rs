@@ -450,3 +450,23 @@ fn setting_a_full_table_aside_changes_no_value() {
         "the small table was seldom emptied ({emptied})"
     );
 }
+
+/// The move list sorts by score, best first, and keeps the order of
+/// arrival among equal scores (as the two-array insertion sort did), with
+/// negative scores and the table's move (the highest score) among them.
+#[test]
+fn moves_sort_best_first_and_keep_arrival_among_ties() {
+    let mut moves = Moves::default();
+    for (card, score) in [
+        (3, -40),
+        (17, 7),
+        (20, 7),
+        (34, 1 << 30),
+        (40, -40),
+        (50, 0),
+    ] {
+        moves.push(card, score);
+    }
+    moves.sort();
+    assert_eq!(moves.iter().collect::<Vec<u8>>(), [34, 17, 20, 50, 3, 40]);
+}
