@@ -118,20 +118,30 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let threads = list(&args.threads, "threads", |t| {
         crate::args::threads(&t.to_string()).map(|_| ())
     })?;
-    let without: Vec<(String, Switches)> = match &args.without {
-        None => Vec::new(),
-        Some(list) => list
-            .split(',')
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .map(|name| {
-                let switches = Switches::ALL
-                    .disable(name)
-                    .map_err(|e| anyhow::anyhow!("--without: {e}"))?;
-                Ok((format!("all but {name}"), switches))
-            })
-            .collect::<Result<_>>()?,
-    };
+    // Every alpha-mu configuration, by its label: all switches on, then
+    // each of `--without` off, then the ablation's.
+    let mut configurations: Vec<(String, Switches)> = vec![("all".into(), Switches::ALL)];
+    for name in args.without.iter().flat_map(|list| list.split(',')) {
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        let switches = Switches::ALL
+            .disable(name)
+            .map_err(|e| anyhow::anyhow!("--without: {e}"))?;
+        configurations.push((format!("all but {name}"), switches));
+    }
+    if args.ablation {
+        let first_paper: Switches = "tt,early-cut,root-cut".parse().expect("known switches");
+        let no_floor = Switches::ALL.disable("floor").expect("known switch");
+        for (label, switches) in [
+            ("all but floor", no_floor),
+            ("tt+cuts", first_paper),
+            ("none", Switches::NONE),
+        ] {
+            configurations.push((label.into(), switches));
+        }
+    }
     let mut rows: Vec<(usize, String, usize, String, usize, PlayerSpec)> = Vec::new();
     for &c in &cards {
         for &w in &worlds {
@@ -150,21 +160,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     },
                 ));
                 for &m in &moves {
-                    rows.push((
-                        c,
-                        format!("alpha-mu M={m}"),
-                        w,
-                        "all".into(),
-                        t,
-                        PlayerSpec::AlphaMu {
-                            m,
-                            w,
-                            switches: Switches::ALL,
-                            ties: Ties::First,
-                            goal: Goal::Contract,
-                        },
-                    ));
-                    for (label, switches) in &without {
+                    for (label, switches) in &configurations {
                         rows.push((
                             c,
                             format!("alpha-mu M={m}"),
@@ -179,31 +175,6 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                 goal: Goal::Contract,
                             },
                         ));
-                    }
-                    if args.ablation {
-                        let first_paper: Switches =
-                            "tt,early-cut,root-cut".parse().expect("known switches");
-                        let no_floor = Switches::ALL.disable("floor").expect("known switch");
-                        for (label, switches) in [
-                            ("all but floor", no_floor),
-                            ("tt+cuts", first_paper),
-                            ("none", Switches::NONE),
-                        ] {
-                            rows.push((
-                                c,
-                                format!("alpha-mu M={m}"),
-                                w,
-                                label.into(),
-                                t,
-                                PlayerSpec::AlphaMu {
-                                    m,
-                                    w,
-                                    switches,
-                                    ties: Ties::First,
-                                    goal: Goal::Contract,
-                                },
-                            ));
-                        }
                     }
                 }
             }
