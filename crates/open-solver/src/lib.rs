@@ -22,6 +22,8 @@ pub use games::{Candidates, Horizon, Playout};
 use games::{CodeCandidates, PlayState, Trick, TrickGame};
 use std::collections::HashMap;
 
+mod draws;
+
 /// A card and the points the side that plays it takes from the position on
 /// (the current trick included) when both sides then play perfectly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +157,10 @@ pub struct OpenSolver<G: TrickGame> {
     /// The paper's code's choice of cards, when the horizon asks for it
     /// ([`Candidates::PaperCode`]).
     code: Option<CodeCandidates>,
+    /// Whether the random playouts pick their card with BMI2's `pdep`
+    /// where this CPU runs it fast (switch off to test that it changes
+    /// nothing).
+    pub pdep: bool,
 }
 
 impl<G: TrickGame> OpenSolver<G> {
@@ -207,6 +213,7 @@ impl<G: TrickGame> OpenSolver<G> {
             remember_playouts: true,
             last_share: None,
             code: None,
+            pdep: true,
         }
     }
 
@@ -256,10 +263,31 @@ impl<G: TrickGame> OpenSolver<G> {
     /// The sum of North-South's points over the horizon's playouts from
     /// `node`, all-tricks bonus included.
     fn playouts(&self, node: &Node, horizon: Horizon) -> i32 {
-        use rand::{Rng, SeedableRng};
+        #[cfg(target_arch = "x86_64")]
+        if self.pdep && draws::fast_pdep() {
+            // SAFETY: `fast_pdep` found BMI2.
+            return unsafe { self.playouts_bmi2(node, horizon) };
+        }
+        self.playouts_with::<false>(node, horizon)
+    }
+
+    /// [`OpenSolver::playouts`] compiled for BMI2, its select by `pdep`.
+    ///
+    /// # Safety
+    /// The CPU must have BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    unsafe fn playouts_bmi2(&self, node: &Node, horizon: Horizon) -> i32 {
+        self.playouts_with::<true>(node, horizon)
+    }
+
+    /// The playouts, with the `k`-th legal card picked by `pdep` when
+    /// `PDEP` (only in [`OpenSolver::playouts_bmi2`]).
+    #[inline(always)]
+    fn playouts_with<const PDEP: bool>(&self, node: &Node, horizon: Horizon) -> i32 {
         // Seeded by the position; the code's playouts draw nothing and
         // need no generator.
-        let mut rng = (horizon.rule == Playout::Random).then(|| {
+        let mut draws = (horizon.rule == Playout::Random).then(|| {
             let mut h = horizon.seed ^ 0x51_7cc1_b727_220a;
             for x in node
                 .hands
@@ -271,10 +299,9 @@ impl<G: TrickGame> OpenSolver<G> {
             {
                 h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
             }
-            rand_chacha::ChaCha8Rng::seed_from_u64(h)
+            draws::Draws::new(h)
         });
         let mut total = 0;
-        let unscaled = |v: i32| v / self.scale;
         // The code's playouts draw nothing: every one plays the same cards,
         // so one is played and counted for all.
         let rounds = match horizon.rule {
@@ -283,6 +310,8 @@ impl<G: TrickGame> OpenSolver<G> {
         };
         for _ in 0..rounds {
             let mut n = *node;
+            // North-South's points, scaled (divided once at the end: the
+            // sum of whole points times the scale).
             let mut ns = 0;
             // The trick as the rules see it, kept along (a playout starts
             // at a trick start, or inside one past a `mid_trick` horizon).
@@ -292,32 +321,31 @@ impl<G: TrickGame> OpenSolver<G> {
             let mut unplayed = n.in_hands;
             while n.left > 0 {
                 let mut legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
-                let card = match horizon.rule {
-                    Playout::Random => {
-                        if let Some(code) = &self.code {
-                            legal = code
-                                .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
-                                .0;
+                let card = 'card: {
+                    match (&mut draws, &self.code) {
+                        (Some(draws), code) => {
+                            if let Some(code) = code {
+                                legal = code
+                                    .reduce(&self.game, Hand(legal), Hand(unplayed), &trick)
+                                    .0;
+                            }
+                            let k = draws.below(legal.count_ones());
+                            #[cfg(target_arch = "x86_64")]
+                            if PDEP {
+                                // SAFETY: only `playouts_bmi2`, compiled for
+                                // BMI2 and called once it is found, has `PDEP`.
+                                break 'card unsafe { draws::nth_set_bit_bmi2(legal, k) } as u8;
+                            }
+                            draws::nth_set_bit(legal, k) as u8
                         }
-                        let k = rng
-                            .as_mut()
-                            .expect("a generator for random playouts")
-                            .gen_range(0..legal.count_ones());
-                        let mut rest = legal;
-                        for _ in 0..k {
-                            rest &= rest - 1;
-                        }
-                        rest.trailing_zeros() as u8
-                    }
-                    Playout::PaperCode => match &self.code {
-                        Some(code) => {
+                        (None, Some(code)) => {
                             code.lowest_tried(&self.game, Hand(legal), Hand(unplayed), &trick) as u8
                         }
-                        None => legal.trailing_zeros() as u8,
-                    },
+                        (None, None) => legal.trailing_zeros() as u8,
+                    }
                 };
                 let mover = n.mover();
-                let gained = self.play_in_place(&mut n, card);
+                ns += self.play_in_place(&mut n, card);
                 unplayed &= !(1u64 << card);
                 if horizon.rule == Playout::PaperCode {
                     // The card goes back to its player and leaves the hand
@@ -327,7 +355,6 @@ impl<G: TrickGame> OpenSolver<G> {
                     let next = n.mover();
                     n.hands[next] &= !(1u64 << card);
                 }
-                ns += unscaled(gained);
                 if n.trick_len == 0 {
                     trick = Trick::new(Seat::from_index(usize::from(n.leader)));
                 } else {
@@ -336,7 +363,7 @@ impl<G: TrickGame> OpenSolver<G> {
                     trick.push(Card::from_bit(u32::from(card)).expect("a card bit"));
                 }
             }
-            total += ns + unscaled(self.end_bonus(&n));
+            total += ns / self.scale + self.end_bonus(&n) / self.scale;
         }
         total * (horizon.playouts / rounds) as i32
     }

@@ -470,3 +470,92 @@ fn moves_sort_best_first_and_keep_arrival_among_ties() {
     moves.sort();
     assert_eq!(moves.iter().collect::<Vec<u8>>(), [34, 17, 20, 50, 3, 40]);
 }
+
+/// The mover's side's points summed over `horizon.playouts` random playouts
+/// from `state` (a trick start), each card drawn by `rand`'s `gen_range`
+/// among the legal cards in card-bit order from the generator the solver
+/// seeds from the position: the playouts as first written, before their
+/// draws were made cheap.
+fn reference_playouts<G: TrickGame>(state: &PlayState<G>, horizon: Horizon) -> i32 {
+    assert!(state.trick().cards().next().is_none(), "a trick start");
+    let mut h = horizon.seed ^ 0x51_7cc1_b727_220a;
+    let won = u64::from(state.taken().tricks[0] > 0) | u64::from(state.taken().tricks[1] > 0) << 1;
+    for x in Seat::ALL
+        .iter()
+        .map(|&s| state.hand(s).0)
+        .chain([state.to_move().index() as u64 | won << 8])
+    {
+        h = (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(31);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(h);
+    let mut total = 0;
+    for _ in 0..horizon.playouts {
+        let mut play = state.clone();
+        let before = play.taken().points[0] as i32;
+        while !play.is_over() {
+            let legal = play.legal_cards().0;
+            let bits: Vec<u32> = (0..64).filter(|b| legal >> b & 1 == 1).collect();
+            let k = rng.gen_range(0..legal.count_ones()) as usize;
+            let card = Card::from_bit(bits[k]).expect("a card bit");
+            play.play(card).expect("a legal card");
+        }
+        let tricks = play.taken().tricks;
+        let bonus = play.game().all_tricks_bonus() as i32;
+        total += play.taken().points[0] as i32 - before
+            + match (state.taken().tricks, tricks) {
+                (_, [_, 0]) => bonus,
+                (_, [0, _]) => -bonus,
+                _ => 0,
+            };
+    }
+    if team_of(state.to_move()) == 0 {
+        total
+    } else {
+        // What North-South do not take is East-West's (the all-tricks
+        // bonus too: it counts for one side and against the other).
+        let cards = Hand(Seat::ALL.iter().fold(0, |all, &s| all | state.hand(s).0));
+        horizon.playouts as i32 * state.game().points_left(cards, state.tricks_left()) as i32
+            - total
+    }
+}
+
+#[test]
+fn playouts_draw_as_rand_s_gen_range_with_and_without_pdep() {
+    // The recorded experiments' values came from these draws: the playouts
+    // must still draw them, card for card, with BMI2's select or without.
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    for i in 0..60 {
+        let horizon = Horizon {
+            cards_left: 32,
+            playouts: 1 + i % 8,
+            seed: rng.gen(),
+            rule: Playout::Random,
+            candidates: Candidates::Legal,
+            mid_trick: false,
+        };
+        let (value, expected, pdep_off) = if i % 2 == 0 {
+            let rules = random_rules(&mut rng);
+            let state = random_position(&mut rng, rules, 1 + i as usize % 8, 0);
+            let mut off = OpenSolver::with_horizon(rules, horizon);
+            off.pdep = false;
+            (
+                OpenSolver::with_horizon(rules, horizon).value(&state),
+                reference_playouts(&state, horizon),
+                off.value(&state),
+            )
+        } else {
+            let rules = Bridge::new(Suit::ALL.get(i as usize % 5).copied());
+            let deal = cards::Deal::random_from_full_deck(&mut rng, 1 + i as usize % 8);
+            let state = PlayState::new(rules, deal, Seat::from_index(i as usize % 4));
+            let mut off = OpenSolver::with_horizon(rules, horizon);
+            off.pdep = false;
+            (
+                OpenSolver::with_horizon(rules, horizon).value(&state),
+                reference_playouts(&state, horizon),
+                off.value(&state),
+            )
+        };
+        assert_eq!(value, expected, "position {i}");
+        assert_eq!(pdep_off, expected, "position {i}, pdep off");
+    }
+}
