@@ -567,10 +567,15 @@ fn results_record_their_build_and_replay_check_finds_a_changed_card() {
             .assert()
     };
     let out = check(&played).success();
+    let stdout = text(&out.get_output().stdout);
+    assert!(stdout.contains("4 deal(s) replayed, alike"), "{stdout}");
+    // What the suite costs: its deals and the hours at the replayed rate;
+    // a duplicate match's lines record no time.
     assert!(
-        text(&out.get_output().stdout).contains("4 deal(s) replayed, alike"),
-        "{}",
-        text(&out.get_output().stdout)
+        stdout.contains("its 4 deals")
+            && stdout.contains("the suite: 4 deals")
+            && stdout.contains("as recorded by the 0 file(s)"),
+        "{stdout}"
     );
     // A line played by another build: the report shows both parts.
     let other = lines[2].replacen(
@@ -625,6 +630,21 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
         .arg(rr.join("rd-vs-rd.jsonl"))
         .assert()
         .success();
+    // The round robins' lines record the CPU time of their play: the
+    // suite's cost as recorded counts them.
+    let out = alphamu()
+        .args(["experiment", "replay-check", "--sample", "1", "--out"])
+        .arg(&experiments)
+        .assert()
+        .success();
+    let stdout = self::text(&out.get_output().stdout);
+    assert!(
+        stdout.contains("its 2 deals")
+            && stdout.contains("CPU hours as recorded")
+            && stdout
+                .contains("as recorded by the 1 file(s) whose lines record CPU time (2 deals)"),
+        "{stdout}"
+    );
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\nBelote:\n\n<!-- generated: belote-round-robin -->\n| typed | 9.9 |\n<!-- /generated: belote-round-robin -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();
@@ -684,6 +704,21 @@ fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
         .assert()
         .success();
     let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
+    // The round robins' lines record the CPU time of their play: the
+    // suite's cost as recorded counts them.
+    let out = alphamu()
+        .args(["experiment", "replay-check", "--sample", "1", "--out"])
+        .arg(&experiments)
+        .assert()
+        .success();
+    let stdout = self::text(&out.get_output().stdout);
+    assert!(
+        stdout.contains("its 2 deals")
+            && stdout.contains("CPU hours as recorded")
+            && stdout
+                .contains("as recorded by the 1 file(s) whose lines record CPU time (2 deals)"),
+        "{stdout}"
+    );
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: alphamu-table1 -->\n| typed | 9.9 |\n<!-- /generated: alphamu-table1 -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();

@@ -40,7 +40,7 @@ pub struct Difference {
 }
 
 /// What a replay of one file found.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Replay {
     /// Deals replayed.
     pub replayed: usize,
@@ -49,6 +49,12 @@ pub struct Replay {
     pub compared_cards: usize,
     /// The differences.
     pub differences: Vec<Difference>,
+    /// The deals the file holds (all of its lines, replayed or not).
+    pub deals: usize,
+    /// The CPU seconds the file's lines record for choosing their cards,
+    /// summed, when every line records CPU time (the round robins' lines
+    /// do; the duplicate matches' keep no time).
+    pub recorded_cpu_seconds: Option<f64>,
 }
 
 /// `sample` of the `n` lines, spread evenly from the first (all of them
@@ -123,7 +129,10 @@ pub fn replay_match(path: &Path, sample: usize) -> Result<Replay, ReplayError> {
         seed: header.seed,
         discrepancies: header.discrepancies,
     };
-    let mut out = Replay::default();
+    let mut out = Replay {
+        deals: lines.len(),
+        ..Replay::default()
+    };
     for k in spread(lines.len(), sample) {
         let r = &lines[k];
         let board = boards
@@ -165,7 +174,14 @@ pub fn replay_points(path: &Path, sample: usize) -> Result<Replay, ReplayError> 
     };
     let (config, lines): (PointsMatch, Vec<PointsDeal>) =
         crate::points::read(path).map_err(|e| fail(e.to_string()))?;
-    let mut out = Replay::default();
+    let mut out = Replay {
+        deals: lines.len(),
+        recorded_cpu_seconds: lines
+            .iter()
+            .all(|d| d.cpu_seconds)
+            .then(|| lines.iter().map(|d| d.seconds[0] + d.seconds[1]).sum()),
+        ..Replay::default()
+    };
     for k in spread(lines.len(), sample) {
         let d = &lines[k];
         let again = config

@@ -822,15 +822,27 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
     let meter = Meter::new(files.len(), "results files");
     let mut failed = false;
     let (mut replayed, mut differing) = (0, 0);
+    // What the whole suite costs: its deals, the hours they would take at
+    // each file's replayed rate, and the CPU time the lines that record it
+    // say their play took.
+    let (mut deals, mut estimated_seconds) = (0, 0.0);
+    let (mut recorded_files, mut recorded_deals, mut recorded_seconds) = (0, 0, 0.0);
     for path in &files {
         let start = std::time::Instant::now();
         let outcome = pool.install(|| arena::replay::replay_file(path, sample));
+        let seconds_a_deal =
+            |r: &arena::replay::Replay| start.elapsed().as_secs_f64() / r.replayed.max(1) as f64;
         // The time a deal takes to replay on this build: with one thread,
         // the experiment's CPU time per deal.
         let per_deal = |r: &arena::replay::Replay| {
+            let rate = seconds_a_deal(r);
+            let recorded = r.recorded_cpu_seconds.map_or(String::new(), |s| {
+                format!(", {:.2} CPU hours as recorded", s / 3600.0)
+            });
             format!(
-                "{:.2} s a deal on {threads} thread(s)",
-                start.elapsed().as_secs_f64() / r.replayed.max(1) as f64
+                "{rate:.2} s a deal on {threads} thread(s); its {} deals {:.2} hours at that rate{recorded}",
+                r.deals,
+                rate * r.deals as f64 / 3600.0
             )
         };
         meter.suspend(|| match &outcome {
@@ -870,6 +882,13 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
         match outcome {
             Err(_) => failed = true,
             Ok(r) => {
+                deals += r.deals;
+                estimated_seconds += seconds_a_deal(&r) * r.deals as f64;
+                if let Some(s) = r.recorded_cpu_seconds {
+                    recorded_files += 1;
+                    recorded_deals += r.deals;
+                    recorded_seconds += s;
+                }
                 replayed += r.replayed;
                 if !r.differences.is_empty() {
                     differing += 1;
@@ -884,6 +903,13 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
         "{} results files, {replayed} deals replayed on commit {}: {differing} file(s) play otherwise",
         files.len(),
         arena::provenance::COMMIT
+    );
+    println!(
+        "the suite: {deals} deals, about {:.1} hours on {threads} thread(s) at each file's replayed rate \
+         ({sample} deal(s) a file: an indication); {:.1} CPU hours as recorded by the {recorded_files} \
+         file(s) whose lines record CPU time ({recorded_deals} deals)",
+        estimated_seconds / 3600.0,
+        recorded_seconds / 3600.0
     );
     Ok(if failed {
         ExitCode::FAILURE
