@@ -704,21 +704,6 @@ fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
         .assert()
         .success();
     let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
-    // The round robins' lines record the CPU time of their play: the
-    // suite's cost as recorded counts them.
-    let out = alphamu()
-        .args(["experiment", "replay-check", "--sample", "1", "--out"])
-        .arg(&experiments)
-        .assert()
-        .success();
-    let stdout = self::text(&out.get_output().stdout);
-    assert!(
-        stdout.contains("its 2 deals")
-            && stdout.contains("CPU hours as recorded")
-            && stdout
-                .contains("as recorded by the 1 file(s) whose lines record CPU time (2 deals)"),
-        "{stdout}"
-    );
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: alphamu-table1 -->\n| typed | 9.9 |\n<!-- /generated: alphamu-table1 -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();

@@ -819,6 +819,8 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
+    // The threads the pool has (`--threads 0` is every core).
+    let threads = pool.current_num_threads();
     let meter = Meter::new(files.len(), "results files");
     let mut failed = false;
     let (mut replayed, mut differing) = (0, 0);
