@@ -156,8 +156,9 @@ pub(crate) unsafe fn nth_set_bit_bmi2(x: u64, k: u32) -> u32 {
 }
 
 /// Whether this CPU has a fast `pdep`: BMI2, and not an AMD processor
-/// before Zen 3 (family 0x19), which runs it in microcode (tens to
-/// hundreds of cycles, slower than the portable select). Asked once.
+/// before Zen 3 (family 0x19) nor a Hygon (built on Zen 1), which run it
+/// in microcode (tens to hundreds of cycles, slower than the portable
+/// select). Asked once.
 pub(crate) fn fast_pdep() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -171,13 +172,14 @@ pub(crate) fn fast_pdep() -> bool {
             #[allow(unused_unsafe)]
             // SAFETY: CPUID is there on every x86-64 CPU.
             let vendor = unsafe { __cpuid(0) };
-            let amd = [vendor.ebx, vendor.edx, vendor.ecx]
-                == [
-                    u32::from_le_bytes(*b"Auth"),
-                    u32::from_le_bytes(*b"enti"),
-                    u32::from_le_bytes(*b"cAMD"),
-                ];
-            if !amd {
+            let name = [vendor.ebx, vendor.edx, vendor.ecx];
+            let words = |s: &[u8; 12]| {
+                [0, 4, 8].map(|i| u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]))
+            };
+            if name == words(b"HygonGenuine") {
+                return false;
+            }
+            if name != words(b"AuthenticAMD") {
                 return true;
             }
             #[allow(unused_unsafe)]
