@@ -502,9 +502,9 @@ fn reference_playouts<G: TrickGame>(state: &PlayState<G>, horizon: Horizon) -> i
         let tricks = play.taken().tricks;
         let bonus = play.game().all_tricks_bonus() as i32;
         total += play.taken().points[0] as i32 - before
-            + match (state.taken().tricks, tricks) {
-                (_, [_, 0]) => bonus,
-                (_, [0, _]) => -bonus,
+            + match tricks {
+                [_, 0] => bonus,
+                [0, _] => -bonus,
                 _ => 0,
             };
     }
