@@ -59,6 +59,18 @@ impl OpenCards<Bridge> for WorldSolver {
         self.last_ns = Some(if mover_ns { tricks } else { left - tricks });
         f64::from(tricks)
     }
+
+    fn reaches(&mut self, state: &PlayState<Bridge>, points: f64) -> bool {
+        let position = Self::position(state);
+        if points <= 0.0 {
+            return true;
+        }
+        if points > position.tricks_left() as f64 {
+            return false;
+        }
+        // At most 13: a trick count.
+        self.solver.can_take(&position, points.ceil() as u8)
+    }
 }
 
 #[cfg(test)]
@@ -89,6 +101,29 @@ mod tests {
                 }
                 let lowest = state.legal_cards().iter().next().unwrap();
                 state.play(lowest).unwrap();
+            }
+        }
+    }
+
+    /// Whether the side to move reaches a number of tricks is the count's
+    /// answer, from below nothing to above every trick left.
+    #[test]
+    fn reaching_tricks_answers_as_the_count() {
+        let deal: Deal = "N:AKQ.AKQ.AKQ.AKQJ 5432.5432.5432.2 JT9.JT9.JT9.T987 876.876.876.6543"
+            .parse()
+            .unwrap();
+        for trump in [None, Some(cards::Suit::Clubs)] {
+            let mut state = PlayState::new(Bridge::new(trump), deal, Seat::West);
+            let mut ours = WorldSolver::with_table_size(16);
+            let mut plain = Solver::new();
+            for _ in 0..9 {
+                let position = Position::from_game(&state).unwrap();
+                let tricks = f64::from(plain.tricks(&position));
+                for p in [-1.0, 0.0, tricks - 1.0, tricks, tricks + 1.0, 14.0] {
+                    assert_eq!(ours.reaches(&state, p), tricks >= p, "{p} tricks");
+                }
+                let highest = state.legal_cards().iter().last().unwrap();
+                state.play(highest).unwrap();
             }
         }
     }

@@ -11,6 +11,12 @@ pub trait OpenCards<G: TrickGame> {
     fn card_means(&mut self, state: &PlayState<G>) -> Vec<(Card, f64)>;
     /// The points the side to move takes from `state` on.
     fn mean_value(&mut self, state: &PlayState<G>) -> f64;
+    /// Whether the side to move takes at least `points` from `state` on
+    /// ([`OpenCards::mean_value`] at least `points`). The default asks for
+    /// the value; an exact solver answers with one null-window search.
+    fn reaches(&mut self, state: &PlayState<G>, points: f64) -> bool {
+        self.mean_value(state) >= points
+    }
 }
 
 /// Where a truncated solver stops searching and what it does there.

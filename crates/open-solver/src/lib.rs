@@ -60,6 +60,9 @@ impl<G: TrickGame> games::OpenCards<G> for OpenSolver<G> {
     fn mean_value(&mut self, state: &PlayState<G>) -> f64 {
         OpenSolver::mean_value(self, state)
     }
+    fn reaches(&mut self, state: &PlayState<G>, points: f64) -> bool {
+        OpenSolver::reaches(self, state, points)
+    }
 }
 
 impl Node {
@@ -426,6 +429,27 @@ impl<G: TrickGame> OpenSolver<G> {
         let ns = self.exact(&node, guess);
         self.last_share = Some((ns, node.rest));
         self.for_mover(&node, ns)
+    }
+
+    /// Whether the side to move takes at least `points` from `state` on
+    /// ([`OpenSolver::mean_value`] at least `points`): one null-window
+    /// search when exact, the value past a horizon.
+    pub fn reaches(&mut self, state: &PlayState<G>, points: f64) -> bool {
+        if self.horizon.is_some() {
+            return self.mean_value(state) >= points;
+        }
+        let node = self.node(state);
+        // Exact points are whole: at least `points` is at least its ceiling.
+        let p = points
+            .ceil()
+            .clamp(-f64::from(i32::MAX / 4), f64::from(i32::MAX / 4)) as i32;
+        if node.mover() & 1 == 0 {
+            self.search(&node, p - 1, p) >= p
+        } else {
+            // East-West take at least p: North-South at most rest - p.
+            let beta = node.rest - p + 1;
+            self.search(&node, beta - 1, beta) < beta
+        }
     }
 
     /// North-South's exact points from `node` on, by null-window searches

@@ -101,6 +101,27 @@ fn belote_endings_match_a_plain_minimax() {
     }
 }
 
+/// Whether the side to move reaches a number of points, asked with one
+/// null-window search, is the plain minimax's answer, just below, at and
+/// just above the value, for either side to move and with capot on.
+#[test]
+fn reaching_points_answers_as_the_plain_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for i in 0..200 {
+        let rules = random_rules(&mut rng);
+        let state = random_position(&mut rng, rules, 2 + i % 3, i % 4);
+        let value = mover_points(&state, brute(&state));
+        let mut solver = OpenSolver::new(rules);
+        for p in [value - 1, value, value + 1] {
+            assert_eq!(
+                solver.reaches(&state, f64::from(p)),
+                value >= p,
+                "position {i}: {state:?}, {p} points"
+            );
+        }
+    }
+}
+
 #[test]
 fn bridge_endings_match_a_plain_minimax() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);

@@ -18,6 +18,20 @@ pub trait Leaves<G: TrickGame> {
     fn exact(&self) -> bool {
         false
     }
+
+    /// Whether the root team's points from `state` on (what
+    /// [`Leaves::value`] gives) are at least `points`. Asked only of exact
+    /// leaves ([`Leaves::exact`]), whose points are whole. The default asks
+    /// for the value.
+    fn at_least(
+        &mut self,
+        world: usize,
+        state: &PlayState<G>,
+        root_team: usize,
+        points: f64,
+    ) -> bool {
+        self.value(world, state, root_team) >= points
+    }
 }
 
 /// Where [`SolverLeaves`] get their open-card solvers: a new solver for
@@ -77,16 +91,51 @@ impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
         if mover == root_team {
             mover_points
         } else {
-            let cards: cards::Hand = cards::Seat::ALL
-                .iter()
-                .flat_map(|&s| state.hand(s).iter())
-                .chain(state.trick().cards())
-                .collect();
-            f64::from(state.game().points_left(cards, state.tricks_left())) - mover_points
+            f64::from(
+                state
+                    .game()
+                    .points_left(in_play(state), state.tricks_left()),
+            ) - mover_points
         }
     }
 
     fn exact(&self) -> bool {
         self.horizon.is_none()
     }
+
+    /// One threshold question to the world's solver when exact
+    /// ([`games::OpenCards::reaches`]).
+    fn at_least(
+        &mut self,
+        world: usize,
+        state: &PlayState<G>,
+        root_team: usize,
+        points: f64,
+    ) -> bool {
+        if self.horizon.is_some() {
+            return self.value(world, state, root_team) >= points;
+        }
+        if team_of(state.to_move()) == root_team {
+            self.solver(world).reaches(state, points)
+        } else {
+            // The root team takes at least `points` when the side to move
+            // takes at most the rest less them: whole points, so not one
+            // more.
+            let all = f64::from(
+                state
+                    .game()
+                    .points_left(in_play(state), state.tricks_left()),
+            );
+            !self.solver(world).reaches(state, all - points + 1.0)
+        }
+    }
+}
+
+/// The cards still in play at `state`: in the hands and on the table.
+fn in_play<G: TrickGame>(state: &PlayState<G>) -> cards::Hand {
+    cards::Seat::ALL
+        .iter()
+        .flat_map(|&s| state.hand(s).iter())
+        .chain(state.trick().cards())
+        .collect()
 }

@@ -112,6 +112,24 @@ pub trait Spec {
     fn equivalent_children_alike(&self) -> bool {
         false
     }
+    /// Whether [`Spec::best_in_every_world`] may give a node's value, so
+    /// that a search whose leaves are exact skips the children of a node
+    /// just above the leaves once it has found, for each group of worlds
+    /// the mover cannot tell apart, one child worth the most to the mover
+    /// in every world of the group. The specification must prune nothing
+    /// there. The default is no.
+    fn takes_best_in_every_world(&self) -> bool {
+        false
+    }
+    /// The value of a node (`node`) when, in each group of worlds its
+    /// mover cannot tell apart, some child is worth the most to the mover
+    /// in every world of the group: `best` holds, per world of the node,
+    /// the best score among the children there (the node's own exact
+    /// value). `None` (the default) when the specification cannot say.
+    fn best_in_every_world(&self, node: &NodeInfo, best: &[f64]) -> Option<Self::Value> {
+        let _ = (node, best);
+        None
+    }
 }
 
 fn worlds_of(mask: u64) -> impl Iterator<Item = usize> {
@@ -476,6 +494,24 @@ impl Spec for Fusion {
     /// both).
     fn equivalent_children_alike(&self) -> bool {
         true
+    }
+
+    /// Yes: nothing is pruned.
+    fn takes_best_in_every_world(&self) -> bool {
+        true
+    }
+
+    /// In a group where one child is best in every world, the tied
+    /// children are exactly those best in every world (a child never
+    /// passes the best in a world, so a sum equal to the best sum is the
+    /// best in each world), and their mean in a world is that world's
+    /// best score.
+    fn best_in_every_world(&self, node: &NodeInfo, best: &[f64]) -> Option<Vec<f64>> {
+        let mut r = vec![f64::NAN; node.world_count];
+        for k in worlds_of(node.worlds) {
+            r[k] = best[k];
+        }
+        Some(r)
     }
 }
 

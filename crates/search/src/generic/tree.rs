@@ -65,8 +65,21 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// reduced as the code reduces them, a card then played in every world
     /// where it is legal. `None` tries every legal card.
     pub code_candidates: Option<CodeCandidates>,
+    /// At a node just above exact leaves, take the node's value from its
+    /// own exact value in each world once one child per group of worlds
+    /// the mover cannot tell apart is found best in every world of the
+    /// group, where the specification allows it
+    /// ([`Spec::takes_best_in_every_world`]); switch off to test that it
+    /// changes nothing.
+    pub best_in_every_world: bool,
     /// Nodes visited.
     pub nodes: u64,
+    /// Nodes valued from their own value in each world
+    /// ([`Tree::best_in_every_world`]), their children left unsearched.
+    pub valued_from_best: u64,
+    /// Those of them where a group of worlds the mover cannot tell apart
+    /// held more than one world (a child was found best in each of them).
+    pub valued_from_best_in_groups: u64,
 }
 
 impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
@@ -97,7 +110,10 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             pruning: true,
             merge_equivalent: true,
             code_candidates: None,
+            best_in_every_world: true,
             nodes: 0,
+            valued_from_best: 0,
+            valued_from_best_in_groups: 0,
         }
     }
 
@@ -338,13 +354,43 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         next
     }
 
+    /// Points the root's team took from the root on.
+    fn path(&self, walk: &Walk) -> f64 {
+        let root_team = team_of(self.root_seat);
+        f64::from(walk.taken.points[root_team] - self.root.taken().points[root_team])
+    }
+
+    /// The position at `walk` in world `k`.
+    fn state(&self, k: usize, walk: &Walk) -> PlayState<G> {
+        let hands = cards::BySeat(Seat::ALL.map(|s| self.hand(k, s, walk)));
+        let remaining = cards::Deal::new(hands).expect("disjoint hands");
+        let dealt = cards::Deal::new(self.worlds[k]).expect("disjoint hands");
+        PlayState::from_parts(
+            self.root.game().clone(),
+            dealt,
+            remaining,
+            walk.trick,
+            walk.taken,
+        )
+    }
+
+    /// A world's score for the root's points from the root on: the
+    /// points, or what the game makes of them (bridge's contract).
+    fn score(&self, points: f64) -> f64 {
+        self.root.game().search_score(
+            self.root.taken(),
+            team_of(self.root_seat),
+            points,
+            self.root.tricks_left(),
+        )
+    }
+
     fn leaf(&mut self, walk: &Walk) -> S::Value {
         let mut scores = vec![0.0; self.worlds.len()];
         let root_team = team_of(self.root_seat);
         let game = self.root.game();
         let taken = walk.taken;
-        // Points the root's team took from the root on.
-        let path = f64::from(taken.points[root_team] - self.root.taken().points[root_team]);
+        let path = self.path(walk);
         // At the end of the deal, the all-tricks bonus (the same in every world).
         let end = if taken.tricks[1 - root_team] == 0 {
             f64::from(game.all_tricks_bonus())
@@ -360,23 +406,109 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             let future = if walk.tricks_left == 0 {
                 end
             } else {
-                let hands = cards::BySeat(Seat::ALL.map(|s| self.hand(k, s, walk)));
-                let remaining = cards::Deal::new(hands).expect("disjoint hands");
-                let dealt = cards::Deal::new(self.worlds[k]).expect("disjoint hands");
-                let state =
-                    PlayState::from_parts(game.clone(), dealt, remaining, walk.trick, taken);
+                let state = self.state(k, walk);
                 self.leaves.value(k, &state, root_team)
             };
-            // The world's score: the points, or what the game makes of
-            // them (bridge's contract).
-            scores[k] = game.search_score(
-                self.root.taken(),
-                root_team,
-                path + future,
-                self.root.tricks_left(),
-            );
+            scores[k] = self.score(path + future);
         }
         self.spec.leaf(walk.worlds, &scores)
+    }
+
+    /// Whether the node at `walk` may take its value from the best in
+    /// every world ([`Tree::best_in_every_world`]): the specification
+    /// allows it, the leaves are exact, every legal card is tried, no leaf
+    /// below lies at the end of the deal, and either the node's children
+    /// are leaves or the node has one world (every node below it has one
+    /// too, so each of them is worth its best child, down to the leaves:
+    /// the open-card value).
+    fn takes_best_in_every_world(&self, walk: &Walk) -> bool {
+        let cards_left = 4 * walk.tricks_left - walk.trick.len();
+        let to_leaves = self.depth.leaf.saturating_sub(walk.depth);
+        self.best_in_every_world
+            && (to_leaves == 1 || walk.worlds.count_ones() == 1)
+            && cards_left > to_leaves
+            && self.code_candidates.is_none()
+            && self.spec.takes_best_in_every_world()
+            && self.leaves.exact()
+    }
+
+    /// The value of a node ([`Tree::takes_best_in_every_world`]) from its
+    /// own exact value in each world, when for each group of worlds its
+    /// mover cannot tell apart some child reaches that value in every
+    /// world of the group (a group of one world has one; else one
+    /// threshold question a world for it, and for each child tried before
+    /// it up to its first world short of the value). `None` when some
+    /// group has no such child: the children are then valued one by one.
+    fn best_in_every_world(
+        &mut self,
+        walk: &Walk,
+        info: &NodeInfo,
+        cards: &[(Card, u64)],
+        twins: &[Option<usize>],
+    ) -> Option<S::Value> {
+        let root_team = team_of(self.root_seat);
+        let maximizes = info.role.maximizes();
+        // The root's points from the root on in each world, both sides
+        // playing their best from here: the best a child gives there.
+        let mut best = vec![f64::NAN; self.worlds.len()];
+        let path = self.path(walk);
+        let mut rest = walk.worlds;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let state = self.state(k, walk);
+            best[k] = path + self.leaves.value(k, &state, root_team);
+        }
+        let children: Vec<(Walk, u64)> = cards
+            .iter()
+            .zip(twins)
+            // A card equivalent to one before it is worth the same.
+            .filter(|(_, twin)| twin.is_none())
+            .map(|(&(card, worlds), _)| (self.play(walk, card, worlds), worlds))
+            .collect();
+        for &group in &info.groups {
+            // In a world alone, the best child is best in every world of
+            // the group.
+            let found = group.count_ones() == 1
+                || children.iter().any(|(child, worlds)| {
+                    worlds & group == group && self.reaches_best(child, group, &best, maximizes)
+                });
+            if !found {
+                return None;
+            }
+        }
+        for (k, b) in best.iter_mut().enumerate() {
+            if walk.worlds >> k & 1 == 1 {
+                *b = self.score(*b);
+            }
+        }
+        self.spec.best_in_every_world(info, &best)
+    }
+
+    /// Whether the leaf at `child` is worth `best` (the root's points from
+    /// the root on, per world) in every world of `group`: at least it when
+    /// the root's team chose the card, at most it when the other did. One
+    /// threshold question a world, up to the first world short of it.
+    fn reaches_best(&mut self, child: &Walk, group: u64, best: &[f64], maximizes: bool) -> bool {
+        let root_team = team_of(self.root_seat);
+        let path = self.path(child);
+        let mut rest = group;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let state = self.state(k, child);
+            let need = best[k] - path;
+            // Whole points: at most `need` is not at least one more.
+            let reaches = if maximizes {
+                self.leaves.at_least(k, &state, root_team, need)
+            } else {
+                !self.leaves.at_least(k, &state, root_team, need + 1.0)
+            };
+            if !reaches {
+                return false;
+            }
+        }
+        true
     }
 
     fn node(&mut self, walk: &Walk, bound: &S::Bound) -> Result<S::Value, CutTeam> {
@@ -393,8 +525,17 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         } else {
             CutTeam::Min
         };
-        let mut acc = self.spec.start(&info);
         let twins = self.twins(walk, &cards);
+        if self.takes_best_in_every_world(walk) {
+            if let Some(value) = self.best_in_every_world(walk, &info, &cards, &twins) {
+                self.valued_from_best += 1;
+                if info.groups.iter().any(|g| g.count_ones() > 1) {
+                    self.valued_from_best_in_groups += 1;
+                }
+                return Ok(value);
+            }
+        }
+        let mut acc = self.spec.start(&info);
         // The children some later child takes its value from, and what
         // each gave (`None`: ignored, as its twin would be).
         let sources = twins.iter().flatten().fold(0u64, |m, &j| m | 1 << j);
