@@ -857,3 +857,90 @@ fn fusion_valued_from_the_best_in_every_world_changes_no_score() {
         "fired {fired}, in groups {in_groups}"
     );
 }
+
+/// What an alpha-mu search gives: each root card with its score and its
+/// front restricted to the root's worlds (as bits), the root value, the
+/// nodes visited and the nodes valued from their own exact value.
+type AlphaMuRun = (Vec<(Card, u64, Vec<Vec<u64>>)>, u64, u64, u64);
+
+/// Alpha-mu's search, pruning or not, with a node's value taken from the
+/// best in every world or not ([`Tree::best_in_every_world`]).
+fn alphamu_from_best<G: players::generic::Oracle>(
+    state: &PlayState<G>,
+    worlds: &[BySeat<Hand>],
+    leaf: usize,
+    pruning: bool,
+    on: bool,
+) -> AlphaMuRun {
+    let solvers = solvers_of(state.game());
+    let mut leaves = SolverLeaves::exact(&solvers);
+    let spec = AlphaMu::default();
+    let mut tree = Tree::new(&spec, state, worlds, &mut leaves, Depth { leaf });
+    tree.pruning = pruning;
+    tree.best_in_every_world = on;
+    let real = tree.real_worlds();
+    let cards = tree
+        .root_cards()
+        .into_iter()
+        .map(|rc| {
+            let front = rc
+                .value
+                .iter()
+                .map(|v| {
+                    (0..v.len())
+                        .filter(|&k| real >> k & 1 == 1)
+                        .map(|k| v[k].to_bits())
+                        .collect()
+                })
+                .collect();
+            (rc.card, rc.score.to_bits(), front)
+        })
+        .collect();
+    let value = tree.root_value().1;
+    (cards, value.to_bits(), tree.nodes, tree.valued_from_best)
+}
+
+/// The same for alpha-mu, whose partner and opponents play each world as
+/// if they saw every card: every root card, its score, its front in the
+/// root's worlds and the root value, to the bit, with the root player's
+/// cuts and without; bridge and Belote endings, leaves 1 to 5 cards down.
+#[test]
+fn alphamu_valued_from_the_best_in_every_world_changes_no_score() {
+    let mut rng = ChaCha8Rng::seed_from_u64(43);
+    let mut fired = 0;
+    let mut check = |name: &str, on: AlphaMuRun, off: AlphaMuRun| {
+        assert_eq!(on.0, off.0, "{name}: root cards");
+        assert_eq!(on.1, off.1, "{name}: root value");
+        assert_eq!(off.3, 0, "{name}: switched off, yet it fired");
+        if on.3 > 0 {
+            fired += 1;
+            assert!(on.2 < off.2, "{name}: as many nodes");
+        }
+    };
+    for i in 0..120 {
+        let trump = [None, Some(Suit::Hearts), Some(Suit::Spades)][i % 3];
+        let (state, view) = bridge_ending(&mut rng, 4 + i % 3, i % 5, trump);
+        let leaf = 1 + i % 5;
+        let worlds = view.draw_many(&mut rng, 3 + i % 6).expect("worlds");
+        for pruning in [true, false] {
+            check(
+                &format!("bridge ending {i}, leaf {leaf}, pruning {pruning}"),
+                alphamu_from_best(&state, &worlds, leaf, pruning, true),
+                alphamu_from_best(&state, &worlds, leaf, pruning, false),
+            );
+        }
+    }
+    for i in 0..60 {
+        let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
+        let leaf = 1 + i % 5;
+        let worlds = view.draw_many(&mut rng, 3 + i % 6).expect("worlds");
+        for pruning in [true, false] {
+            check(
+                &format!("Belote ending {i}, leaf {leaf}, pruning {pruning}"),
+                alphamu_from_best(&state, &worlds, leaf, pruning, true),
+                alphamu_from_best(&state, &worlds, leaf, pruning, false),
+            );
+        }
+    }
+    assert!(fired >= 150, "fired {fired}");
+}

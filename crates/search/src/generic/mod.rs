@@ -35,7 +35,7 @@ pub use bound::{error_bound, ErrorBound};
 pub use games::{Horizon, OpenCards, Playout};
 pub use leaves::{Leaves, SolverLeaves, SolverSource};
 pub use spec::{
-    AlphaMu, Cut, CutTeam, Fusion, FusionPaperPruning, NodeInfo, Pimc, Role, RootCriterion,
-    ScoreFront, Spec, Window,
+    AlphaMu, Cut, CutTeam, FromBest, Fusion, FusionPaperPruning, NodeInfo, Pimc, Role,
+    RootCriterion, ScoreFront, Spec, Window,
 };
 pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};

@@ -112,24 +112,38 @@ pub trait Spec {
     fn equivalent_children_alike(&self) -> bool {
         false
     }
-    /// Whether [`Spec::best_in_every_world`] may give a node's value, so
-    /// that a search whose leaves are exact skips the children of a node
-    /// just above the leaves once it has found, for each group of worlds
-    /// the mover cannot tell apart, one child worth the most to the mover
-    /// in every world of the group. The specification must prune nothing
-    /// there. The default is no.
-    fn takes_best_in_every_world(&self) -> bool {
-        false
+    /// When a node may take its value from each world's best child score
+    /// ([`Spec::best_in_every_world`]) in a search whose leaves are exact,
+    /// instead of searching its children: just above the leaves, and where
+    /// the node has one world (every node below it then has that one
+    /// world). The specification must prune nothing that the value would
+    /// change. The default is never.
+    fn best_rule(&self, node: &NodeInfo) -> FromBest {
+        let _ = node;
+        FromBest::Never
     }
-    /// The value of a node (`node`) when, in each group of worlds its
-    /// mover cannot tell apart, some child is worth the most to the mover
-    /// in every world of the group: `best` holds, per world of the node,
-    /// the best score among the children there (the node's own exact
-    /// value). `None` (the default) when the specification cannot say.
+    /// The value of a node (`node`) that [`Spec::best_rule`] allows to take
+    /// it from the best: `best` holds, per world of the node, the best
+    /// score among the children there (the node's own exact value). `None`
+    /// (the default) when the specification cannot say.
     fn best_in_every_world(&self, node: &NodeInfo, best: &[f64]) -> Option<Self::Value> {
         let _ = (node, best);
         None
     }
+}
+
+/// When a node's value is the best child score world by world
+/// ([`Spec::best_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FromBest {
+    /// Never: the children are searched.
+    Never,
+    /// Always: the mover plays each world as if it saw every card.
+    EachWorld,
+    /// When, in each group of worlds the mover cannot tell apart, one
+    /// child is worth the most to the mover in every world of the group
+    /// (a group of one world always has one).
+    EachGroup,
 }
 
 fn worlds_of(mask: u64) -> impl Iterator<Item = usize> {
@@ -384,6 +398,36 @@ impl Spec for AlphaMu {
         (node.role == Role::Root).then(|| acc.0.clone())
     }
 
+    /// The root player's partner and opponents play each world as if
+    /// they saw every card: their node is worth each world's best child
+    /// (one vector, whatever the cuts below the root player's node would
+    /// drop: a front that a cut drops is dominated there, and so is the
+    /// node's exact vector). The root player's node keeps a vector per
+    /// strategy, unless it has one world (then the front's best vector).
+    fn best_rule(&self, node: &NodeInfo) -> FromBest {
+        if node.role != Role::Root || node.worlds.count_ones() == 1 {
+            FromBest::EachWorld
+        } else {
+            FromBest::Never
+        }
+    }
+
+    /// One vector: each world's best; outside the node's worlds what the
+    /// node's own search leaves there (its start for the partner and the
+    /// opponents; nothing read for the root player).
+    fn best_in_every_world(&self, node: &NodeInfo, best: &[f64]) -> Option<ScoreFront> {
+        let outside = match node.role {
+            Role::Root => f64::NAN,
+            Role::Partner => f64::NEG_INFINITY,
+            Role::Opponent => f64::INFINITY,
+        };
+        let mut r = vec![outside; node.world_count];
+        for k in worlds_of(node.worlds) {
+            r[k] = best[k];
+        }
+        Some(vec![r])
+    }
+
     fn cut(&self, node: &NodeInfo, acc: &Self::Acc, inherited: &Option<ScoreFront>) -> Option<Cut> {
         let alpha = inherited.as_ref()?;
         let cut = node.role == Role::Opponent
@@ -496,9 +540,10 @@ impl Spec for Fusion {
         true
     }
 
-    /// Yes: nothing is pruned.
-    fn takes_best_in_every_world(&self) -> bool {
-        true
+    /// Nothing is pruned, and a player choosing by its group's sums
+    /// chooses each world's best when one child is best in all of them.
+    fn best_rule(&self, _node: &NodeInfo) -> FromBest {
+        FromBest::EachGroup
     }
 
     /// In a group where one child is best in every world, the tied

@@ -2,7 +2,7 @@
 //! made by a [`Spec`].
 
 use super::leaves::Leaves;
-use super::spec::{group_by_hand, Cut, CutTeam, NodeInfo, Role, Spec};
+use super::spec::{group_by_hand, Cut, CutTeam, FromBest, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
 use games::{team_of, CodeCandidates, PlayState, Taken, Trick, TrickGame};
 
@@ -69,7 +69,7 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// own exact value in each world once one child per group of worlds
     /// the mover cannot tell apart is found best in every world of the
     /// group, where the specification allows it
-    /// ([`Spec::takes_best_in_every_world`]); switch off to test that it
+    /// ([`Spec::best_rule`]); switch off to test that it
     /// changes nothing.
     pub best_in_every_world: bool,
     /// Nodes visited.
@@ -414,35 +414,41 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         self.spec.leaf(walk.worlds, &scores)
     }
 
-    /// Whether the node at `walk` may take its value from the best in
-    /// every world ([`Tree::best_in_every_world`]): the specification
-    /// allows it, the leaves are exact, every legal card is tried, no leaf
-    /// below lies at the end of the deal, and either the node's children
-    /// are leaves or the node has one world (every node below it has one
-    /// too, so each of them is worth its best child, down to the leaves:
-    /// the open-card value).
-    fn takes_best_in_every_world(&self, walk: &Walk) -> bool {
+    /// How the node at `walk` may take its value from the best in every
+    /// world ([`Tree::best_in_every_world`]): as the specification says
+    /// ([`Spec::best_rule`]) when the leaves are exact, every legal card is
+    /// tried, no leaf below lies at the end of the deal, and either the
+    /// node's children are leaves or the node has one world (every node
+    /// below it has one too, so each of them is worth its best child, down
+    /// to the leaves: the open-card value).
+    fn best_rule(&self, walk: &Walk, info: &NodeInfo) -> FromBest {
         let cards_left = 4 * walk.tricks_left - walk.trick.len();
         let to_leaves = self.depth.leaf.saturating_sub(walk.depth);
-        self.best_in_every_world
+        if self.best_in_every_world
             && (to_leaves == 1 || walk.worlds.count_ones() == 1)
             && cards_left > to_leaves
             && self.code_candidates.is_none()
-            && self.spec.takes_best_in_every_world()
             && self.leaves.exact()
+        {
+            self.spec.best_rule(info)
+        } else {
+            FromBest::Never
+        }
     }
 
-    /// The value of a node ([`Tree::takes_best_in_every_world`]) from its
-    /// own exact value in each world, when for each group of worlds its
-    /// mover cannot tell apart some child reaches that value in every
-    /// world of the group (a group of one world has one; else one
-    /// threshold question a world for it, and for each child tried before
-    /// it up to its first world short of the value). `None` when some
-    /// group has no such child: the children are then valued one by one.
-    fn best_in_every_world(
+    /// The value of a node ([`Tree::best_rule`]) from its own exact value
+    /// in each world, when the rule is [`FromBest::EachWorld`], or, when
+    /// it is [`FromBest::EachGroup`], for each group of worlds its mover
+    /// cannot tell apart some child reaches that value in every world of
+    /// the group (a group of one world has one; else one threshold
+    /// question a world for it, and for each child tried before it up to
+    /// its first world short of the value). `None` when some group has no
+    /// such child: the children are then valued one by one.
+    fn value_from_best(
         &mut self,
         walk: &Walk,
         info: &NodeInfo,
+        rule: FromBest,
         cards: &[(Card, u64)],
         twins: &[Option<usize>],
     ) -> Option<S::Value> {
@@ -459,14 +465,19 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             let state = self.state(k, walk);
             best[k] = path + self.leaves.value(k, &state, root_team);
         }
-        let children: Vec<(Walk, u64)> = cards
-            .iter()
-            .zip(twins)
-            // A card equivalent to one before it is worth the same.
-            .filter(|(_, twin)| twin.is_none())
-            .map(|(&(card, worlds), _)| (self.play(walk, card, worlds), worlds))
-            .collect();
-        for &group in &info.groups {
+        let (groups, children): (&[u64], Vec<(Walk, u64)>) = if rule == FromBest::EachGroup {
+            let children = cards
+                .iter()
+                .zip(twins)
+                // A card equivalent to one before it is worth the same.
+                .filter(|(_, twin)| twin.is_none())
+                .map(|(&(card, worlds), _)| (self.play(walk, card, worlds), worlds))
+                .collect();
+            (&info.groups, children)
+        } else {
+            (&[], Vec::new())
+        };
+        for &group in groups {
             // In a world alone, the best child is best in every world of
             // the group.
             let found = group.count_ones() == 1
@@ -526,8 +537,9 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
             CutTeam::Min
         };
         let twins = self.twins(walk, &cards);
-        if self.takes_best_in_every_world(walk) {
-            if let Some(value) = self.best_in_every_world(walk, &info, &cards, &twins) {
+        let rule = self.best_rule(walk, &info);
+        if rule != FromBest::Never {
+            if let Some(value) = self.value_from_best(walk, &info, rule, &cards, &twins) {
                 self.valued_from_best += 1;
                 if info.groups.iter().any(|g| g.count_ones() > 1) {
                     self.valued_from_best_in_groups += 1;
