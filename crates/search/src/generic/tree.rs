@@ -65,12 +65,10 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// reduced as the code reduces them, a card then played in every world
     /// where it is legal. `None` tries every legal card.
     pub code_candidates: Option<CodeCandidates>,
-    /// At a node just above exact leaves, take the node's value from its
-    /// own exact value in each world once one child per group of worlds
-    /// the mover cannot tell apart is found best in every world of the
-    /// group, where the specification allows it
-    /// ([`Spec::best_rule`]); switch off to test that it
-    /// changes nothing.
+    /// Take a node's value from its own exact value in each world where
+    /// the specification's rule allows it ([`Spec::best_rule`]), just
+    /// above exact leaves and at nodes of one world, instead of searching
+    /// its children; switch off to test that it changes nothing.
     pub best_in_every_world: bool,
     /// Nodes visited.
     pub nodes: u64,
@@ -78,7 +76,8 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// ([`Tree::best_in_every_world`]), their children left unsearched.
     pub valued_from_best: u64,
     /// Those of them where a group of worlds the mover cannot tell apart
-    /// held more than one world (a child was found best in each of them).
+    /// held more than one world (under [`FromBest::EachGroup`], a child
+    /// was found best in every world of each such group).
     pub valued_from_best_in_groups: u64,
 }
 
