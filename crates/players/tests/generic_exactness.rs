@@ -1,7 +1,7 @@
 //! The template's specifications against plain computations on small
 //! endings, pruning against none, and the paper's examples.
 
-use bridge::Bridge;
+use bridge::{Bridge, BridgeScoring};
 use cards::{BySeat, Card, Hand, Seat, Suit};
 use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
@@ -597,9 +597,19 @@ fn bridge_ending(
     extra: usize,
     trump: Option<Suit>,
 ) -> (PlayState<Bridge>, SeatView<Bridge>) {
+    bridge_ending_of(rng, cards, extra, Bridge::new(trump))
+}
+
+/// [`bridge_ending`] of a game scored as `game` says.
+fn bridge_ending_of(
+    rng: &mut ChaCha8Rng,
+    cards: usize,
+    extra: usize,
+    game: Bridge,
+) -> (PlayState<Bridge>, SeatView<Bridge>) {
     let deal = cards::Deal::random(rng, cards);
     let leader = Seat::from_index(rng.gen_range(0..4));
-    let mut state = PlayState::new(Bridge::new(trump), deal, leader);
+    let mut state = PlayState::new(game, deal, leader);
     let start = state.clone();
     let mut history = Vec::new();
     for _ in 0..extra {
@@ -762,6 +772,26 @@ fn the_codes_choice_of_cards_limits_the_roots_cards() {
     assert!(fewer > 0, "the code never dropped a card");
 }
 
+/// Bridge for ending `i` of `cards` cards a hand: notrump, hearts or
+/// spades, scored in tricks, or for a contract of North's (half the tricks
+/// or one more), made or not, and then by tricks.
+fn scored_bridge(i: usize, cards: usize) -> Bridge {
+    let trump = [None, Some(Suit::Hearts), Some(Suit::Spades)][i % 3];
+    let tricks = u32::try_from(cards / 2 + i % 2).expect("a few tricks");
+    let scoring = match i % 4 {
+        0 | 1 => BridgeScoring::Tricks,
+        2 => BridgeScoring::Contract {
+            declarer: Seat::North,
+            tricks,
+        },
+        _ => BridgeScoring::ContractThenTricks {
+            declarer: Seat::North,
+            tricks,
+        },
+    };
+    Bridge { trump, scoring }
+}
+
 /// What a Fusion search gives: each root card with its score and its
 /// value in every world (as bits: worlds where the card is not legal hold
 /// NaN), the root value, the nodes visited, and the nodes valued from
@@ -804,7 +834,8 @@ fn fusion_from_best<G: players::generic::Oracle>(
 /// tell apart (and, below a node of one world, the whole subtree), changes
 /// no root card, no score, no value of a root card in any world and no
 /// root value of Fusion, to the last bit:
-/// bridge and Belote endings, on the permutation worlds Fusion's player
+/// bridge endings (scored in tricks, by the contract, and by the contract
+/// then the tricks) and Belote endings, on the permutation worlds Fusion's player
 /// draws (groups of several worlds) and on worlds drawn one by one, leaves
 /// 1 to 5 cards down, some at the end of the deal. It does fire, with
 /// groups of several worlds too, and then searches fewer nodes.
@@ -825,8 +856,8 @@ fn fusion_valued_from_the_best_in_every_world_changes_no_score() {
         }
     };
     for i in 0..200 {
-        let trump = [None, Some(Suit::Hearts), Some(Suit::Spades)][i % 3];
-        let (state, view) = bridge_ending(&mut rng, 4 + i % 3, i % 5, trump);
+        let game = scored_bridge(i, 4 + i % 3);
+        let (state, view) = bridge_ending_of(&mut rng, 4 + i % 3, i % 5, game);
         let leaf = 1 + i % 5;
         let worlds = if i % 2 == 0 {
             view.permutation_worlds(&mut rng, 1 + i % 2, 24, search::generic::MAX_WORLDS)
@@ -918,8 +949,8 @@ fn alphamu_valued_from_the_best_in_every_world_changes_no_score() {
         }
     };
     for i in 0..120 {
-        let trump = [None, Some(Suit::Hearts), Some(Suit::Spades)][i % 3];
-        let (state, view) = bridge_ending(&mut rng, 4 + i % 3, i % 5, trump);
+        let game = scored_bridge(i, 4 + i % 3);
+        let (state, view) = bridge_ending_of(&mut rng, 4 + i % 3, i % 5, game);
         let leaf = 1 + i % 5;
         let worlds = view.draw_many(&mut rng, 3 + i % 6).expect("worlds");
         for pruning in [true, false] {
