@@ -403,10 +403,15 @@ impl Spec for AlphaMu {
     /// (one vector, whatever the cuts below the root player's node would
     /// drop: a front that a cut drops is dominated there, and so is the
     /// node's exact vector). The root player's node keeps a vector per
-    /// strategy, unless it has one world (then the front's best vector).
+    /// strategy: one world gives one vector, the best; with several, when
+    /// its hand is the same in all of them (one group, as alpha-mu draws
+    /// its worlds), a card best in every world dominates every other card,
+    /// and the front is its one vector. Otherwise it is searched.
     fn best_rule(&self, node: &NodeInfo) -> FromBest {
         if node.role != Role::Root || node.worlds.count_ones() == 1 {
             FromBest::EachWorld
+        } else if node.groups.len() == 1 {
+            FromBest::EachGroup
         } else {
             FromBest::Never
         }
