@@ -80,11 +80,12 @@ struct Bounds {
 
 const NO_CARD: u8 = 0xff;
 
-/// The most horizon positions whose playout sums a solver remembers; past
-/// it they are forgotten all at once. A search keeps a solver a world (24
-/// for the paper's Fusion): on the first moves of a bridge deal
-/// (`bridge_moves` example, 1 deal, the code's Fusion) the process held
-/// 3.3 GB without a cap and 1.1 GB with this one, in the same time.
+/// The most horizon positions whose playout sums a solver remembers (of
+/// random playouts); past it they are forgotten all at once. A search
+/// keeps a solver a world (24 for the paper's Fusion): on the first moves
+/// of a bridge deal (`bridge_moves` example, 1 deal, the code's Fusion,
+/// when its playouts were remembered too) the process held 3.3 GB without
+/// a cap and 1.1 GB with this one, in the same time.
 const PLAYOUT_SUMS_CAP: usize = 1 << 18;
 
 /// The transposition table's entries before it is set aside as the older
@@ -151,8 +152,8 @@ pub struct OpenSolver<G: TrickGame> {
     /// pass of [`OpenSolver::value`]), and a position's playouts are drawn
     /// from the position alone.
     playout_sums: HashMap<([u64; 4], u64), i32, cards::key_hasher::BuildKeyHasher>,
-    /// Whether the playout sums of horizon positions are remembered
-    /// (switch off to test that it changes nothing).
+    /// Whether the playout sums of horizon positions are remembered, for
+    /// random playouts (switch off to test that it changes nothing).
     pub remember_playouts: bool,
     /// North-South's points and the points left in the last position
     /// [`OpenSolver::value`] valued: its first guess for the next.
@@ -621,7 +622,7 @@ impl<G: TrickGame> OpenSolver<G> {
                     as usize
             );
             if (node.trick_len == 0 || h.mid_trick) && cards <= h.cards_left {
-                if !self.remember_playouts {
+                if !self.remembers_playouts(h) {
                     return self.playouts(node, h);
                 }
                 let key = (node.hands, playout_key(node));
@@ -730,13 +731,32 @@ impl<G: TrickGame> OpenSolver<G> {
         best
     }
 
-    /// The table key of a trick start (none inside a trick).
+    /// The table key of a trick start (none inside a trick): the hands,
+    /// the leader, and who has taken a trick when a value depends on it,
+    /// with an all-tricks bonus or past a horizon of random playouts (drawn
+    /// from the position, `won` included).
     fn key(&self, node: &Node) -> Option<([u64; 4], u8)> {
         if !self.use_table || node.trick_len != 0 {
             return None;
         }
-        let won = if self.all_tricks > 0 { node.won } else { 0 };
+        let random = self.horizon.is_some_and(|h| h.rule == Playout::Random);
+        let won = if self.all_tricks > 0 || random {
+            node.won
+        } else {
+            0
+        };
         Some((node.hands, node.leader | won << 2))
+    }
+
+    /// Whether horizon positions keep their playout sums
+    /// ([`OpenSolver::remember_playouts`]): not the code's playouts, which
+    /// play once (one round counts for all). On the first moves of a
+    /// bridge deal (`bridge_moves 1` with the code's Fusion) only 6% of
+    /// their lookups found a sum, and a lookup in a large table, a cache
+    /// miss, cost about what the playout does: skipping them took a third
+    /// off the time.
+    fn remembers_playouts(&self, horizon: Horizon) -> bool {
+        self.remember_playouts && horizon.rule == Playout::Random
     }
 
     /// The mover's legal cards, one of each run of equivalent cards, best

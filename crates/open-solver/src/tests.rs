@@ -580,3 +580,36 @@ fn playouts_draw_as_rand_s_gen_range_with_and_without_pdep() {
         assert_eq!(pdep_off, expected, "position {i}, pdep off");
     }
 }
+
+/// Past a horizon of random playouts, drawn from the position with who
+/// has taken a trick, the table keeps that apart in bridge too (no
+/// all-tricks bonus): switching the table or the remembered playouts off
+/// changes no value.
+#[test]
+fn bridge_past_random_playouts_with_or_without_the_table() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for i in 0..100 {
+        let deal = cards::Deal::random(&mut rng, 7);
+        let game = Bridge::new([None, Some(Suit::Spades)][i % 2]);
+        let state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        let horizon = Horizon {
+            cards_left: 8,
+            playouts: 1 + i as u32 % 3,
+            seed: i as u64,
+            rule: Playout::Random,
+            candidates: Candidates::Legal,
+            mid_trick: false,
+        };
+        let expected = OpenSolver::with_horizon(game, horizon).card_means(&state);
+        for (table, remember) in [(false, true), (true, false), (false, false)] {
+            let mut solver = OpenSolver::with_horizon(game, horizon);
+            solver.use_table = table;
+            solver.remember_playouts = remember;
+            assert_eq!(
+                solver.card_means(&state),
+                expected,
+                "deal {i}, table {table}, playouts remembered {remember}"
+            );
+        }
+    }
+}
