@@ -95,7 +95,10 @@ const PLAYOUT_SUMS_CAP: usize = 1 << 18;
 /// of it outgrew 24 GB.
 const TABLE_CAP: usize = 1 << 19;
 
-type Table = HashMap<([u64; 4], u8), Bounds, cards::key_hasher::BuildKeyHasher>;
+/// Bounds at trick starts, keyed by the cards in the hands (who holds each
+/// is the solver's `owners`) and the leader (with who has taken a trick
+/// when values depend on it).
+type Table = HashMap<(u64, u8), Bounds, cards::key_hasher::BuildKeyHasher>;
 
 /// What, besides the hands, tells a horizon position apart: the leader,
 /// who has taken a trick, and the cards on the table.
@@ -151,7 +154,13 @@ pub struct OpenSolver<G: TrickGame> {
     /// meets the same positions again (transpositions, and every null-window
     /// pass of [`OpenSolver::value`]), and a position's playouts are drawn
     /// from the position alone.
-    playout_sums: HashMap<([u64; 4], u64), i32, cards::key_hasher::BuildKeyHasher>,
+    playout_sums: HashMap<(u64, u64), i32, cards::key_hasher::BuildKeyHasher>,
+    /// Per seat, every card the positions asked about since the tables
+    /// were last emptied gave it. Within a deal a card stays with its
+    /// seat, so the cards in the hands say who holds each: the tables key
+    /// positions by those cards alone, and are emptied when a position
+    /// gives a card to another seat ([`OpenSolver::adopt`]).
+    owners: [u64; 4],
     /// Whether the playout sums of horizon positions are remembered, for
     /// random playouts (switch off to test that it changes nothing).
     pub remember_playouts: bool,
@@ -214,6 +223,7 @@ impl<G: TrickGame> OpenSolver<G> {
             older_table: Table::default(),
             mtdf: true,
             playout_sums: HashMap::default(),
+            owners: [0; 4],
             remember_playouts: true,
             last_share: None,
             code: None,
@@ -388,9 +398,29 @@ impl<G: TrickGame> OpenSolver<G> {
         self.table.clear();
         self.older_table.clear();
         self.playout_sums.clear();
+        self.owners = [0; 4];
     }
 
-    fn node(&self, state: &PlayState<G>) -> Node {
+    /// Takes the hands of a position about to be searched: if one of them
+    /// holds a card another seat held in a position asked about before,
+    /// the tables are emptied first (their entries, keyed by the cards in
+    /// the hands, would be found under the wrong hands). Every position
+    /// the search keys is such a position or one reached from it by
+    /// playing cards, so two of them with the same cards in the hands have
+    /// the same hands.
+    fn adopt(&mut self, hands: &[u64; 4]) {
+        let all = self.owners[0] | self.owners[1] | self.owners[2] | self.owners[3];
+        if (0..4).any(|s| hands[s] & all & !self.owners[s] != 0) {
+            self.clear();
+        }
+        for (owner, hand) in self.owners.iter_mut().zip(hands) {
+            *owner |= hand;
+        }
+    }
+
+    /// The search's view of `state`, whose hands the tables take
+    /// ([`OpenSolver::adopt`]).
+    fn node(&mut self, state: &PlayState<G>) -> Node {
         let mut node = Node {
             rest: 0,
             in_hands: 0,
@@ -410,6 +440,7 @@ impl<G: TrickGame> OpenSolver<G> {
         }
         node.rest = self.remaining_points(&node);
         node.in_hands = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3];
+        self.adopt(&node.hands);
         node
     }
 
@@ -625,7 +656,8 @@ impl<G: TrickGame> OpenSolver<G> {
                 if !self.remembers_playouts(h) {
                     return self.playouts(node, h);
                 }
-                let key = (node.hands, playout_key(node));
+                debug_assert!(self.owns(&node.hands));
+                let key = (node.in_hands, playout_key(node));
                 if let Some(&sum) = self.playout_sums.get(&key) {
                     return sum;
                 }
@@ -735,7 +767,7 @@ impl<G: TrickGame> OpenSolver<G> {
     /// the leader, and who has taken a trick when a value depends on it,
     /// with an all-tricks bonus or past a horizon of random playouts (drawn
     /// from the position, `won` included).
-    fn key(&self, node: &Node) -> Option<([u64; 4], u8)> {
+    fn key(&self, node: &Node) -> Option<(u64, u8)> {
         if !self.use_table || node.trick_len != 0 {
             return None;
         }
@@ -745,7 +777,14 @@ impl<G: TrickGame> OpenSolver<G> {
         } else {
             0
         };
-        Some((node.hands, node.leader | won << 2))
+        debug_assert!(self.owns(&node.hands));
+        Some((node.in_hands, node.leader | won << 2))
+    }
+
+    /// Whether every card of `hands` is with the seat `owners` has it
+    /// with (what [`OpenSolver::adopt`] makes sure of).
+    fn owns(&self, hands: &[u64; 4]) -> bool {
+        (0..4).all(|s| hands[s] & !self.owners[s] == 0)
     }
 
     /// Whether horizon positions keep their playout sums

@@ -613,3 +613,40 @@ fn bridge_past_random_playouts_with_or_without_the_table() {
         }
     }
 }
+
+/// The table keys a position by the cards in the hands, who holds each
+/// being the deal's: one solver asked in turn about positions of a deal
+/// and of the same deal with two cards exchanged between seats (and about
+/// a position whose played card turns up in another hand) empties its
+/// table when a card changes seats, and every value is the plain
+/// minimax's.
+#[test]
+fn a_card_changing_seats_between_positions_changes_no_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    for i in 0..40 {
+        let game = Bridge::new([None, Some(Suit::Diamonds)][i % 2]);
+        let deal = cards::Deal::random(&mut rng, 4);
+        // North's lowest card and East's lowest change hands.
+        let (n, e) = (deal[Seat::North].0, deal[Seat::East].0);
+        let (a, b) = (n & n.wrapping_neg(), e & e.wrapping_neg());
+        let mut hands = *deal.hands();
+        hands[Seat::North] = Hand(n & !a | b);
+        hands[Seat::East] = Hand(e & !b | a);
+        let other = cards::Deal::new(hands).expect("a deal");
+        let mut solver = OpenSolver::new(game);
+        for k in 0..8 {
+            let mut state = PlayState::new(game, [deal, other][k % 2], Seat::from_index(i % 4));
+            for _ in 0..k % 6 {
+                let legal: Vec<Card> = state.legal_cards().iter().collect();
+                state
+                    .play(legal[rng.gen_range(0..legal.len())])
+                    .expect("a legal card");
+            }
+            assert_eq!(
+                solver.value(&state),
+                mover_points(&state, brute(&state)),
+                "deal {i}, position {k}"
+            );
+        }
+    }
+}
