@@ -4,7 +4,8 @@
 //!
 //! The search is alpha-beta on North-South's points from the position on,
 //! with a transposition table of bounds at the start of each trick (keyed by
-//! the exact hands and the leader), and only one card of each run of
+//! the cards still in the hands, whose holders are the deal's, and the
+//! leader), and only one card of each run of
 //! equivalent cards: cards of one hand in one suit with no other live card
 //! between them in the suit's order and the same points are
 //! interchangeable. Leads and follows are ordered by cheap rules (win
