@@ -764,8 +764,9 @@ impl<G: TrickGame> OpenSolver<G> {
         best
     }
 
-    /// The table key of a trick start (none inside a trick): the hands,
-    /// the leader, and who has taken a trick when a value depends on it,
+    /// The table key of a trick start (none inside a trick): the cards in
+    /// the hands (whose holders are `owners`'), the leader, and who has
+    /// taken a trick when a value depends on it,
     /// with an all-tricks bonus or past a horizon of random playouts (drawn
     /// from the position, `won` included).
     fn key(&self, node: &Node) -> Option<(u64, u8)> {
