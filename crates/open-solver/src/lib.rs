@@ -162,6 +162,10 @@ pub struct OpenSolver<G: TrickGame> {
     /// positions by those cards alone, and are emptied when a position
     /// gives a card to another seat ([`OpenSolver::adopt`]).
     owners: [u64; 4],
+    /// Whether the table's key holds who has taken a trick: when values
+    /// depend on it, with an all-tricks bonus or past a horizon of random
+    /// playouts (drawn from the position, `won` included).
+    won_in_key: bool,
     /// Whether the playout sums of horizon positions are remembered, for
     /// random playouts (switch off to test that it changes nothing).
     pub remember_playouts: bool,
@@ -225,6 +229,7 @@ impl<G: TrickGame> OpenSolver<G> {
             mtdf: true,
             playout_sums: HashMap::default(),
             owners: [0; 4],
+            won_in_key: all_tricks > 0,
             remember_playouts: true,
             last_share: None,
             code: None,
@@ -248,6 +253,7 @@ impl<G: TrickGame> OpenSolver<G> {
             playouts: solver.scale as u32,
             ..horizon
         });
+        solver.won_in_key |= horizon.rule == Playout::Random;
         if horizon.candidates == Candidates::PaperCode {
             solver.code = Some(CodeCandidates::new(&solver.game));
         }
@@ -766,19 +772,12 @@ impl<G: TrickGame> OpenSolver<G> {
 
     /// The table key of a trick start (none inside a trick): the cards in
     /// the hands (whose holders are `owners`'), the leader, and who has
-    /// taken a trick when a value depends on it,
-    /// with an all-tricks bonus or past a horizon of random playouts (drawn
-    /// from the position, `won` included).
+    /// taken a trick when a value depends on it (`won_in_key`).
     fn key(&self, node: &Node) -> Option<(u64, u8)> {
         if !self.use_table || node.trick_len != 0 {
             return None;
         }
-        let random = self.horizon.is_some_and(|h| h.rule == Playout::Random);
-        let won = if self.all_tricks > 0 || random {
-            node.won
-        } else {
-            0
-        };
+        let won = if self.won_in_key { node.won } else { 0 };
         debug_assert!(self.owns(&node.hands));
         Some((node.in_hands, node.leader | won << 2))
     }
