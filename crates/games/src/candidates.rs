@@ -119,6 +119,15 @@ impl CodeCandidates {
         self.reduce_other_suits(game, kept, legal, in_hands, trick)
     }
 
+    /// Whether the choice reads the legal cards alone, never the cards in
+    /// the hands: every suit is plain (see `plain_suits`), as in bridge.
+    #[must_use]
+    pub fn reads_legal_only(&self) -> bool {
+        Suit::ALL
+            .iter()
+            .all(|&suit| self.plain_suits & Hand::suit_mask(suit) == Hand::suit_mask(suit))
+    }
+
     /// The lowest card bit of those the code tries (the card its playouts
     /// play), `legal` holding at least one card. The lowest legal card of a
     /// plain suit (see `plain_suits`) is always tried, so the choice is

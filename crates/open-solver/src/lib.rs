@@ -179,6 +179,12 @@ pub struct OpenSolver<G: TrickGame> {
     /// where this CPU runs it fast (switch off to test that it changes
     /// nothing).
     pub pdep: bool,
+    /// Whether the code's playouts stop playing tricks that repeat
+    /// ([`OpenSolver::playouts`]; switch off to test that it changes
+    /// nothing).
+    pub skip_repeats: bool,
+    /// Tricks the code's playouts counted without playing them.
+    counted_tricks: u64,
 }
 
 impl<G: TrickGame> OpenSolver<G> {
@@ -234,6 +240,8 @@ impl<G: TrickGame> OpenSolver<G> {
             last_share: None,
             code: None,
             pdep: true,
+            skip_repeats: true,
+            counted_tricks: 0,
         }
     }
 
@@ -283,7 +291,7 @@ impl<G: TrickGame> OpenSolver<G> {
 
     /// The sum of North-South's points over the horizon's playouts from
     /// `node`, all-tricks bonus included.
-    fn playouts(&self, node: &Node, horizon: Horizon) -> i32 {
+    fn playouts(&mut self, node: &Node, horizon: Horizon) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if self.pdep && draws::fast_pdep() {
             // SAFETY: `fast_pdep` found BMI2.
@@ -298,14 +306,14 @@ impl<G: TrickGame> OpenSolver<G> {
     /// The CPU must have BMI2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2")]
-    unsafe fn playouts_bmi2(&self, node: &Node, horizon: Horizon) -> i32 {
+    unsafe fn playouts_bmi2(&mut self, node: &Node, horizon: Horizon) -> i32 {
         self.playouts_with::<true>(node, horizon)
     }
 
     /// The playouts, with the `k`-th legal card picked by `pdep` when
     /// `PDEP` (only in [`OpenSolver::playouts_bmi2`]).
     #[inline(always)]
-    fn playouts_with<const PDEP: bool>(&self, node: &Node, horizon: Horizon) -> i32 {
+    fn playouts_with<const PDEP: bool>(&mut self, node: &Node, horizon: Horizon) -> i32 {
         // Seeded by the position; the code's playouts draw nothing and
         // need no generator.
         let mut draws = (horizon.rule == Playout::Random).then(|| {
@@ -322,6 +330,26 @@ impl<G: TrickGame> OpenSolver<G> {
             }
             draws::Draws::new(h)
         });
+        // The code's playouts are deterministic: a trick start's hands and
+        // leader decide the rest of the playout, with the cards not played
+        // yet (`unplayed`) where the code's choice of card reads them (not
+        // in bridge, whose suits are all plain). Those hands and cards
+        // hardly change: a played card goes back to its player unless it
+        // won the trick as the trick's last card, and leaves `unplayed`
+        // the first time it is played. While they stay the same, the
+        // leader of the next trick is a function of this one's, so within
+        // five trick starts a leader leads again, and from there the
+        // tricks in between repeat until the end: they are counted, not
+        // played, all but the last trick, which keeps its bonus. Who has
+        // taken a trick does not change (the repeated tricks were played
+        // once), and the playout's node's cards in the hands and points
+        // left, and `unplayed` where the choice does not read it, go stale
+        // unread.
+        let repeats = self.skip_repeats && horizon.rule == Playout::PaperCode;
+        let reads_unplayed = self
+            .code
+            .as_ref()
+            .is_some_and(|code| !code.reads_legal_only());
         let mut total = 0;
         // The code's playouts draw nothing: every one plays the same cards,
         // so one is played and counted for all.
@@ -340,7 +368,27 @@ impl<G: TrickGame> OpenSolver<G> {
             // The cards not played yet (the code's hands may hold played
             // cards again).
             let mut unplayed = n.in_hands;
+            // While repeats are looked for: how often the hands (or the
+            // cards not played yet, where the choice reads them) have
+            // changed, and per leader the last trick it led: that count
+            // then, the tricks left and North-South's points.
+            let mut looking = repeats;
+            let mut changes = 0u32;
+            let mut led = [(u32::MAX, 0u8, 0i32); 4];
             while n.left > 0 {
+                if looking && n.trick_len == 0 {
+                    let (changes_then, left_then, ns_then) = led[usize::from(n.leader)];
+                    if changes_then == changes {
+                        let period = left_then - n.left;
+                        let rounds = (n.left - 1) / period;
+                        ns += i32::from(rounds) * (ns - ns_then);
+                        n.left -= rounds * period;
+                        self.counted_tricks += u64::from(rounds * period);
+                        looking = false;
+                    } else {
+                        led[usize::from(n.leader)] = (changes, n.left, ns);
+                    }
+                }
                 let mut legal = self.game.legal(Hand(n.hands[n.mover()]), &trick).0;
                 let card = 'card: {
                     match (&mut draws, &self.code) {
@@ -367,6 +415,7 @@ impl<G: TrickGame> OpenSolver<G> {
                 };
                 let mover = n.mover();
                 ns += self.play_in_place(&mut n, card);
+                let first_time = unplayed >> card & 1 != 0;
                 unplayed &= !(1u64 << card);
                 if horizon.rule == Playout::PaperCode {
                     // The card goes back to its player and leaves the hand
@@ -375,6 +424,7 @@ impl<G: TrickGame> OpenSolver<G> {
                     n.hands[mover] |= 1u64 << card;
                     let next = n.mover();
                     n.hands[next] &= !(1u64 << card);
+                    changes += u32::from(next == mover || (first_time && reads_unplayed));
                 }
                 if n.trick_len == 0 {
                     trick = Trick::new(Seat::from_index(usize::from(n.leader)));
@@ -398,6 +448,14 @@ impl<G: TrickGame> OpenSolver<G> {
     #[must_use]
     pub const fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Tricks the code's playouts counted without playing them since the
+    /// solver was made: tricks that repeat to the end of the deal (see
+    /// [`OpenSolver::skip_repeats`]).
+    #[must_use]
+    pub const fn counted_tricks(&self) -> u64 {
+        self.counted_tricks
     }
 
     /// Forgets the transposition table and the remembered playouts.

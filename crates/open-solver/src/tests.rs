@@ -315,6 +315,78 @@ fn remembering_playouts_changes_no_value() {
     }
 }
 
+/// The code's playouts stop playing tricks once they repeat to the end of
+/// the deal and count them instead: the same values, card by card and from
+/// one solver position after position, with the repeats played out, for
+/// both choices of cards, in bridge (long playouts from full deals) and in
+/// Belote (where the code's choice reads the cards not played yet).
+#[test]
+fn counting_the_tricks_that_repeat_in_the_codes_playouts_changes_no_value() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let horizon = |i: usize, cards_left: usize| Horizon {
+        cards_left: cards_left - usize::from(i % 3 == 2) * (1 + i % 2),
+        playouts: 8,
+        seed: i as u64,
+        rule: Playout::PaperCode,
+        candidates: [Candidates::PaperCode, Candidates::Legal][i % 2],
+        mid_trick: i % 3 == 2,
+    };
+    fn same_values<G: TrickGame>(
+        game: G,
+        states: &[PlayState<G>],
+        horizon: Horizon,
+        what: &str,
+    ) -> u64 {
+        let mut counting = OpenSolver::with_horizon(game.clone(), horizon);
+        let mut playing = OpenSolver::with_horizon(game, horizon);
+        playing.skip_repeats = false;
+        for (k, state) in states.iter().enumerate() {
+            assert_eq!(
+                counting.card_means(state),
+                playing.card_means(state),
+                "{what}, position {k}"
+            );
+            assert_eq!(
+                counting.mean_value(state),
+                playing.mean_value(state),
+                "{what}, position {k}"
+            );
+        }
+        assert_eq!(playing.counted_tricks(), 0);
+        counting.counted_tricks()
+    }
+    let mut bridge_counted = 0;
+    for i in 0..12 {
+        let game = Bridge::new([None, Some(Suit::ALL[i % 4])][i % 2]);
+        let deal = cards::Deal::random(&mut rng, 13);
+        let mut state = PlayState::new(game, deal, Seat::from_index(i % 4));
+        let mut states = Vec::new();
+        for _ in 0..3 {
+            for _ in 0..rng.gen_range(1..4) {
+                let legal: Vec<Card> = state.legal_cards().iter().collect();
+                state.play(legal[rng.gen_range(0..legal.len())]).unwrap();
+            }
+            states.push(state.clone());
+        }
+        bridge_counted += same_values(game, &states, horizon(i, 44), &format!("bridge {i}"));
+    }
+    // Belote's code reads the cards not played yet, which a repeat must
+    // keep too: 300 positions, of which one in a few hundred plays
+    // otherwise when it is left out.
+    let mut belote_counted = 0;
+    for i in 0..300 {
+        let rules = random_rules(&mut rng);
+        let states: Vec<_> = (0..3)
+            .map(|k| random_position(&mut rng, rules, 8 - k, i % 4))
+            .collect();
+        belote_counted += same_values(rules, &states, horizon(i, 24), &format!("Belote {i}"));
+    }
+    assert!(
+        bridge_counted > 0 && belote_counted > 0,
+        "tricks counted: bridge {bridge_counted}, Belote {belote_counted}"
+    );
+}
+
 /// The paper's code's choice of cards (`Candidates::PaperCode`) lets a
 /// card on the table join two cards of a hand: over the jack led, North's
 /// queen and ten touch for it, and it tries the ten alone, a trick less
