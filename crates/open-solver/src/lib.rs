@@ -120,6 +120,10 @@ pub struct OpenSolver<G: TrickGame> {
     power: [u8; 64],
     /// Per card bit: its points.
     points: [u8; 64],
+    /// Per card bit: the cards of its suit below it in the suit's order.
+    lower: [u64; 64],
+    /// The card bits of the suits whose order is their bits' order.
+    bit_ordered: u64,
     /// Per suit led and card bit: the cards it beats when it is played on
     /// them (they winning the trick so far).
     beats: [[u64; 64]; 4],
@@ -202,6 +206,23 @@ impl<G: TrickGame> OpenSolver<G> {
                 .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
                 .count() as u8;
         }
+        let mut lower = [0u64; 64];
+        for a in deck.iter() {
+            for b in deck.iter() {
+                if b.suit == a.suit && power[b.bit() as usize] < power[a.bit() as usize] {
+                    lower[a.bit() as usize] |= 1 << b.bit();
+                }
+            }
+        }
+        let bit_ordered = cards::Suit::ALL
+            .into_iter()
+            .filter(|&suit| {
+                deck.iter().filter(|c| c.suit == suit).all(|c| {
+                    lower[c.bit() as usize]
+                        == deck.0 & ((1u64 << c.bit()) - 1) & Hand::suit_mask(suit)
+                })
+            })
+            .fold(0, |m, suit| m | Hand::suit_mask(suit));
         let mut beats = [[0u64; 64]; 4];
         for led in cards::Suit::ALL {
             for a in deck.iter() {
@@ -219,6 +240,8 @@ impl<G: TrickGame> OpenSolver<G> {
             game,
             power,
             points,
+            lower,
+            bit_ordered,
             beats,
             per_trick,
             last_bonus,
@@ -895,10 +918,17 @@ impl<G: TrickGame> OpenSolver<G> {
     /// legal and worth as much: then `c` is equivalent to it.
     #[inline]
     fn has_equal_below(&self, c: u8, live: u64, others: u64, legal: u64) -> bool {
-        let p = self.power[c as usize];
-        let below = cards_of_suit(live, c / 16)
-            .filter(|&o| self.power[o as usize] < p)
-            .max_by_key(|&o| self.power[o as usize]);
+        let lower = live & self.lower[c as usize];
+        if lower == 0 {
+            return false;
+        }
+        // The highest of them: the highest bit where the suit's order is
+        // its bits' order.
+        let below = if self.bit_ordered >> c & 1 != 0 {
+            Some(63 - lower.leading_zeros() as u8)
+        } else {
+            cards_of_suit(lower, c / 16).max_by_key(|&o| self.power[o as usize])
+        };
         below.is_some_and(|o| {
             others >> o & 1 == 0
                 && legal >> o & 1 != 0

@@ -387,6 +387,66 @@ fn counting_the_tricks_that_repeat_in_the_codes_playouts_changes_no_value() {
     );
 }
 
+/// A card's next lower live card of its suit, found from the cards below
+/// it (by the highest bit where the suit's order is its bits'), is the one
+/// the walk over the suit by order finds, in bridge and in Belote (whose
+/// suits are not in bit order), on random sets of cards.
+#[test]
+fn the_next_lower_card_is_the_walk_s() {
+    fn by_walk<G: TrickGame>(
+        solver: &OpenSolver<G>,
+        c: u8,
+        live: u64,
+        others: u64,
+        legal: u64,
+    ) -> bool {
+        let p = solver.power[c as usize];
+        let below = cards_of_suit(live, c / 16)
+            .filter(|&o| solver.power[o as usize] < p)
+            .max_by_key(|&o| solver.power[o as usize]);
+        below.is_some_and(|o| {
+            others >> o & 1 == 0
+                && legal >> o & 1 != 0
+                && solver.points[o as usize] == solver.points[c as usize]
+        })
+    }
+    fn check<G: TrickGame>(solver: &OpenSolver<G>, rng: &mut ChaCha8Rng) -> usize {
+        let deck = solver.game().deck().0;
+        let mut equal = 0;
+        for _ in 0..2000 {
+            let live = rng.gen::<u64>() & deck;
+            let mine = live & rng.gen::<u64>();
+            let legal = mine & (rng.gen::<u64>() | rng.gen::<u64>());
+            for c in Hand(legal).iter() {
+                let c = c.bit() as u8;
+                let fast = solver.has_equal_below(c, live, live & !mine, legal);
+                assert_eq!(
+                    fast,
+                    by_walk(solver, c, live, live & !mine, legal),
+                    "card {c}, live {live:x}"
+                );
+                equal += usize::from(fast);
+            }
+        }
+        equal
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(18);
+    for trump in [None, Some(Suit::Hearts)] {
+        let solver = OpenSolver::new(Bridge::new(trump));
+        let every_suit = Suit::ALL.iter().fold(0, |m, &s| m | Hand::suit_mask(s));
+        assert_eq!(
+            solver.bit_ordered, every_suit,
+            "every bridge suit in bit order"
+        );
+        assert!(check(&solver, &mut rng) > 0);
+    }
+    for _ in 0..4 {
+        let solver = OpenSolver::new(random_rules(&mut rng));
+        assert_eq!(solver.bit_ordered, 0, "no Belote suit in bit order");
+        assert!(check(&solver, &mut rng) > 0);
+    }
+}
+
 /// The paper's code's choice of cards (`Candidates::PaperCode`) lets a
 /// card on the table join two cards of a hand: over the jack led, North's
 /// queen and ten touch for it, and it tries the ten alone, a trick less
