@@ -54,6 +54,34 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The trump ranks from the lowest to the highest ([`Belote::power`]).
+const TRUMP_ORDER: [Rank; 8] = [
+    Rank::Seven,
+    Rank::Eight,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ten,
+    Rank::Ace,
+    Rank::Nine,
+    Rank::Jack,
+];
+
+/// Per power, the trump ranks above it, as the bits of a suit's lane
+/// ([`Card::bit`] within the suit).
+const TRUMP_RANKS_ABOVE: [u16; 8] = {
+    let mut above = [0u16; 8];
+    let mut floor = 0;
+    while floor < 8 {
+        let mut i = floor + 1;
+        while i < 8 {
+            above[floor] |= 1 << TRUMP_ORDER[i] as u32;
+            i += 1;
+        }
+        floor += 1;
+    }
+    above
+};
+
 /// Whether a player who cannot follow and cannot overtrump an opponent's
 /// trump must still play a trump.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -144,10 +172,8 @@ impl Belote {
 
     /// The trumps of `hand` above power `floor`.
     fn trumps_above(&self, hand: Hand, floor: u8) -> Hand {
-        Hand(hand.0 & Hand::suit_mask(self.trump))
-            .iter()
-            .filter(|&c| self.power(c) > floor)
-            .collect()
+        let ranks = TRUMP_RANKS_ABOVE[usize::from(floor.min(7))];
+        Hand(hand.0 & u64::from(ranks) << (16 * self.trump as u32))
     }
 }
 

@@ -205,3 +205,28 @@ fn a_wrong_card_is_refused_with_the_legal_ones() {
         .expect_err("not held");
     assert_eq!(err.to_string(), "E does not hold SK");
 }
+
+#[test]
+fn the_trumps_above_a_power_are_those_its_order_puts_above() {
+    let deck = Belote::new(Suit::Spades).deck();
+    for trump in Suit::ALL {
+        let game = Belote::new(trump);
+        let every: Vec<u64> = (0..64u64)
+            .map(|i| deck.0 & i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .chain([deck.0, 0])
+            .collect();
+        for &hand in &every {
+            for floor in 0..8 {
+                let by_order: Hand = Hand(hand & Hand::suit_mask(trump))
+                    .iter()
+                    .filter(|&c| game.power(c) > floor)
+                    .collect();
+                assert_eq!(
+                    game.trumps_above(Hand(hand), floor),
+                    by_order,
+                    "{trump:?} above {floor}"
+                );
+            }
+        }
+    }
+}
