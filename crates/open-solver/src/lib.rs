@@ -183,8 +183,9 @@ pub struct OpenSolver<G: TrickGame> {
     /// where this CPU runs it fast (switch off to test that it changes
     /// nothing).
     pub pdep: bool,
-    /// Whether the code's playouts stop playing tricks that repeat
-    /// ([`OpenSolver::playouts`]; switch off to test that it changes
+    /// Whether the code's playouts count the tricks that repeat to the
+    /// end of the deal instead of playing them
+    /// ([`OpenSolver::counted_tricks`]; switch off to test that it changes
     /// nothing).
     pub skip_repeats: bool,
     /// Tricks the code's playouts counted without playing them.
