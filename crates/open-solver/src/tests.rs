@@ -44,13 +44,17 @@ fn random_position(
     let leader = Seat::from_index(rng.gen_range(0..4));
     let deal = BeloteDeal::random(rng, rules.trump, leader);
     let mut state = PlayState::new(rules, deal.hands, deal.leader);
-    let target = 4 * (8 - tricks_left) + extra;
-    for _ in 0..target {
+    play_at_random(&mut state, 4 * (8 - tricks_left) + extra, rng);
+    state
+}
+
+/// Plays `cards` cards, each drawn among the legal ones.
+fn play_at_random<G: TrickGame>(state: &mut PlayState<G>, cards: usize, rng: &mut ChaCha8Rng) {
+    for _ in 0..cards {
         let legal: Vec<Card> = state.legal_cards().iter().collect();
         let card = legal[rng.gen_range(0..legal.len())];
         state.play(card).expect("a legal card");
     }
-    state
 }
 
 fn random_rules(rng: &mut ChaCha8Rng) -> Belote {
@@ -362,10 +366,8 @@ fn counting_the_tricks_that_repeat_in_the_codes_playouts_changes_no_value() {
         let mut state = PlayState::new(game, deal, Seat::from_index(i % 4));
         let mut states = Vec::new();
         for _ in 0..3 {
-            for _ in 0..rng.gen_range(1..4) {
-                let legal: Vec<Card> = state.legal_cards().iter().collect();
-                state.play(legal[rng.gen_range(0..legal.len())]).unwrap();
-            }
+            let cards = rng.gen_range(1..4);
+            play_at_random(&mut state, cards, &mut rng);
             states.push(state.clone());
         }
         bridge_counted += same_values(game, &states, horizon(i, 44), &format!("bridge {i}"));
@@ -534,11 +536,8 @@ fn the_codes_cards_walked_over_bits_are_the_general_walks() {
         } else {
             let deal = cards::Deal::random(&mut rng, 13);
             let mut state = PlayState::new(game, deal, Seat::from_index(i % 4));
-            for _ in 0..rng.gen_range(0..48) {
-                let legal: Vec<Card> = state.legal_cards().iter().collect();
-                let card = legal[rng.gen_range(0..legal.len())];
-                state.play(card).expect("a legal card");
-            }
+            let cards = rng.gen_range(0..48);
+            play_at_random(&mut state, cards, &mut rng);
             let in_hands = Seat::ALL
                 .iter()
                 .fold(Hand(0), |h, &s| h.union(state.hand(s)));
@@ -768,12 +767,7 @@ fn a_card_changing_seats_between_positions_changes_no_value() {
         let mut solver = OpenSolver::new(game);
         for k in 0..8 {
             let mut state = PlayState::new(game, [deal, other][k % 2], Seat::from_index(i % 4));
-            for _ in 0..k % 6 {
-                let legal: Vec<Card> = state.legal_cards().iter().collect();
-                state
-                    .play(legal[rng.gen_range(0..legal.len())])
-                    .expect("a legal card");
-            }
+            play_at_random(&mut state, k % 6, &mut rng);
             assert_eq!(
                 solver.value(&state),
                 mover_points(&state, brute(&state)),
