@@ -68,6 +68,7 @@ impl CodeCandidates {
                 .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
                 .count() as u8;
         }
+        let in_bit_order = crate::suits_in_bit_order(game);
         let plain_suits = Suit::ALL
             .into_iter()
             .filter(|&suit| {
@@ -76,12 +77,9 @@ impl CodeCandidates {
                     .filter(|c| c.suit == suit)
                     .map(|c| c.bit() as usize)
                     .collect();
-                let in_bit_order = cards
-                    .iter()
-                    .all(|&a| cards.iter().all(|&b| (a > b) == (power[a] > power[b])));
                 let lowest = cards.iter().map(|&b| points[b]).min().unwrap_or(0);
                 let highest = cards.iter().map(|&b| points[b]).max().unwrap_or(0);
-                in_bit_order && highest - lowest < 2
+                in_bit_order & Hand::suit_mask(suit) != 0 && highest - lowest < 2
             })
             .fold(0, |m, suit| m | Hand::suit_mask(suit));
         CodeCandidates {
@@ -122,10 +120,12 @@ impl CodeCandidates {
     /// Whether the choice reads the legal cards alone, never the cards in
     /// the hands: every suit is plain (see `plain_suits`), as in bridge.
     #[must_use]
-    pub fn reads_legal_only(&self) -> bool {
-        Suit::ALL
-            .iter()
-            .all(|&suit| self.plain_suits & Hand::suit_mask(suit) == Hand::suit_mask(suit))
+    pub const fn reads_legal_only(&self) -> bool {
+        const EVERY_SUIT: u64 = Hand::suit_mask(Suit::Spades)
+            | Hand::suit_mask(Suit::Hearts)
+            | Hand::suit_mask(Suit::Diamonds)
+            | Hand::suit_mask(Suit::Clubs);
+        self.plain_suits & EVERY_SUIT == EVERY_SUIT
     }
 
     /// The lowest card bit of those the code tries (the card its playouts

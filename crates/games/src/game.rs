@@ -7,6 +7,22 @@ pub const fn team_of(seat: Seat) -> usize {
     seat.index() & 1
 }
 
+/// The card bits of the suits of `game`'s deck whose order (which card
+/// beats which, the suit led) is the order of their bits: every suit in
+/// bridge, none in Belote.
+#[must_use]
+pub fn suits_in_bit_order<G: TrickGame>(game: &G) -> u64 {
+    let deck = game.deck();
+    Suit::ALL
+        .into_iter()
+        .filter(|&suit| {
+            let cards = || deck.iter().filter(move |c| c.suit == suit);
+            cards()
+                .all(|a| cards().all(|b| a == b || (a.bit() > b.bit()) == game.beats(a, b, suit)))
+        })
+        .fold(0, |m, suit| m | Hand::suit_mask(suit))
+}
+
 /// A trick in progress or complete: who led and the cards played so far, in
 /// playing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

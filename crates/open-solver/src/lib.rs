@@ -215,15 +215,7 @@ impl<G: TrickGame> OpenSolver<G> {
                 }
             }
         }
-        let bit_ordered = cards::Suit::ALL
-            .into_iter()
-            .filter(|&suit| {
-                deck.iter().filter(|c| c.suit == suit).all(|c| {
-                    lower[c.bit() as usize]
-                        == deck.0 & ((1u64 << c.bit()) - 1) & Hand::suit_mask(suit)
-                })
-            })
-            .fold(0, |m, suit| m | Hand::suit_mask(suit));
+        let bit_ordered = games::suits_in_bit_order(&game);
         let mut beats = [[0u64; 64]; 4];
         for led in cards::Suit::ALL {
             for a in deck.iter() {
