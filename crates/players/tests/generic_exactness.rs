@@ -975,3 +975,60 @@ fn alphamu_valued_from_the_best_in_every_world_changes_no_score() {
     }
     assert!(fired >= 150, "fired {fired}");
 }
+
+/// The choice of `kind` at `view` with alpha-mu's leaves on the root
+/// cut's solvers and on fresh ones, from the same seed.
+fn with_and_without_reuse<G: players::generic::Oracle>(
+    kind: &players::generic::PlayerKind,
+    view: &SeatView<G>,
+    seed: u64,
+) -> (players::generic::Choice, players::generic::Choice) {
+    use players::generic::{choose_with_options, ChoiceOptions};
+    let choose = |reuse_solvers| {
+        let options = ChoiceOptions {
+            exact: false,
+            reuse_solvers,
+        };
+        choose_with_options(kind, view, &mut ChaCha8Rng::seed_from_u64(seed), options)
+            .expect("a choice")
+    };
+    (choose(true), choose(false))
+}
+
+/// Alpha-mu's leaves valued by the solvers of its root cut's PIMC pass
+/// (`ChoiceOptions::reuse_solvers`) against fresh solvers: the same card,
+/// every score and the same cards left as bounds, in Belote (the
+/// open-card solver) and bridge (our double-dummy solver), with exact
+/// leaves and with truncated ones (where nothing is reused).
+#[test]
+fn alphamus_leaves_on_the_root_cuts_solvers_change_no_choice() {
+    let specs: Vec<players::generic::PlayerKind> = [
+        "alphamu:worlds=6:leaf=3:rd=none",
+        "alphamu:worlds=4:leaf=5:rd=none",
+        "alphamu:worlds=5:leaf=2:rd=4:playouts=3",
+    ]
+    .iter()
+    .map(|s| s.parse().expect("a player"))
+    .collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    let mut searched = 0;
+    for i in 0..48 {
+        let kind = &specs[i % specs.len()];
+        let seed: u64 = rng.gen();
+        let (on, off) = if i % 2 == 0 {
+            let (_, view) = ending(&mut rng, 3 + i % 4, i % 4);
+            with_and_without_reuse(kind, &view, seed)
+        } else {
+            let trump = [None, Some(Suit::Spades), Some(Suit::Hearts)][i % 3];
+            let (_, view) = bridge_ending(&mut rng, 5 + i % 4, i % 6, trump);
+            with_and_without_reuse(kind, &view, seed)
+        };
+        assert_eq!(
+            (on.card, format!("{:?}", on.scores), &on.bounds),
+            (off.card, format!("{:?}", off.scores), &off.bounds),
+            "ending {i}, {kind}"
+        );
+        searched += usize::from(on.worlds > 0);
+    }
+    assert!(searched > 30, "only {searched} endings searched");
+}

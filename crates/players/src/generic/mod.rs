@@ -520,6 +520,51 @@ pub fn choose_with<G: Oracle>(
     rng: &mut impl Rng,
     exact: bool,
 ) -> Result<Choice, SeatViewError> {
+    choose_with_options(
+        kind,
+        view,
+        rng,
+        ChoiceOptions {
+            exact,
+            ..ChoiceOptions::default()
+        },
+    )
+}
+
+/// How [`choose_with_options`] searches. Neither switch changes the card
+/// chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChoiceOptions {
+    /// Every legal card's exact score: alpha-mu then skips no card.
+    pub exact: bool,
+    /// Alpha-mu with exact leaves values each world's leaves with the
+    /// open-card solver that valued the world's cards for its root cut
+    /// (PIMC's scores), so that the solver's table carries over from
+    /// the one search to the other; on by default, off only to test that
+    /// it changes nothing.
+    pub reuse_solvers: bool,
+}
+
+impl Default for ChoiceOptions {
+    fn default() -> Self {
+        ChoiceOptions {
+            exact: false,
+            reuse_solvers: true,
+        }
+    }
+}
+
+/// [`choose`] with its switches ([`ChoiceOptions`]).
+///
+/// # Errors
+/// [`SeatViewError::NoWorld`] when no deal fits the view.
+pub fn choose_with_options<G: Oracle>(
+    kind: &PlayerKind,
+    view: &SeatView<G>,
+    rng: &mut impl Rng,
+    options: ChoiceOptions,
+) -> Result<Choice, SeatViewError> {
+    let exact = options.exact;
     let legal: Vec<Card> = view
         .game()
         .legal(view.own_hand(), view.trick())
@@ -545,7 +590,7 @@ pub fn choose_with<G: Oracle>(
         PlayerKind::Pimc { worlds, cut } => {
             let drawn = view.draw_many(rng, *worlds)?;
             let legal = tried_cards(view, legal, &drawn, cut);
-            let scores = pimc_scores(view, &legal, &drawn, (cut, 1), cards_left, seed);
+            let (scores, _) = pimc_scores(view, &legal, &drawn, (cut, 1), cards_left, seed);
             Ok(Choice {
                 card: best(&scores),
                 scores,
@@ -579,7 +624,7 @@ pub fn choose_with<G: Oracle>(
             // chosen. Cards are searched in order of PIMC score; a skipped
             // card could not even tie, so the card chosen is the one the
             // full search chooses.
-            let pimc = pimc_scores(
+            let (pimc, solvers) = pimc_scores(
                 view,
                 &legal,
                 &drawn,
@@ -593,7 +638,15 @@ pub fn choose_with<G: Oracle>(
             let root = view.position_in(real);
             let game = view.game().clone();
             let source = move |horizon| game.open_cards(horizon);
-            let mut leaves = leaves(&source, cards_left, cut, seed);
+            // With exact leaves, each world's leaves go to the solver that
+            // valued the world's cards just now: its table holds much of
+            // the positions below (alpha-mu's moves about 20% faster on
+            // bridge's first tricks, BENCHMARKS.md), and exact values do
+            // not depend on what a table holds.
+            let mut leaves = match horizon(cards_left, cut.depth_leaf, cut, seed) {
+                None if options.reuse_solvers => SolverLeaves::exact_with_solvers(&source, solvers),
+                _ => leaves(&source, cards_left, cut, seed),
+            };
             let mut tree = Tree::new(
                 &spec,
                 &root,
@@ -650,9 +703,13 @@ pub fn choose_with<G: Oracle>(
     }
 }
 
+/// One open-card solver a world, in the order of the worlds.
+type WorldSolvers<G> = Vec<Box<dyn games::OpenCards<G>>>;
+
 /// PIMC's mean score of every legal card over `worlds`, each solved with
 /// the horizon of leaves `leaf` cards down (alpha-mu's own, so that it
-/// bounds alpha-mu's on the same worlds; 1 for PIMC).
+/// bounds alpha-mu's on the same worlds; 1 for PIMC); and the solver of
+/// each world, in the order of `worlds`.
 fn pimc_scores<G: Oracle>(
     view: &SeatView<G>,
     legal: &[Card],
@@ -660,8 +717,9 @@ fn pimc_scores<G: Oracle>(
     (cut, leaf): (&Truncation, usize),
     cards_left: usize,
     seed: u64,
-) -> Vec<(Card, f64)> {
+) -> (Vec<(Card, f64)>, WorldSolvers<G>) {
     let mut sums = vec![0.0; legal.len()];
+    let mut solvers = Vec::with_capacity(worlds.len());
     for (k, world) in worlds.iter().enumerate() {
         let state = view.position_in(world);
         let mut solver = view.game().open_cards(horizon(
@@ -682,12 +740,14 @@ fn pimc_scores<G: Oracle>(
                 view.game()
                     .search_score(state.taken(), root_team, mean, state.tricks_left());
         }
+        solvers.push(solver);
     }
-    legal
+    let scores = legal
         .iter()
         .zip(&sums)
         .map(|(&c, &s)| (c, s / worlds.len() as f64))
-        .collect()
+        .collect();
+    (scores, solvers)
 }
 
 fn real_world<'w, G: Oracle>(view: &SeatView<G>, worlds: &'w [BySeat<Hand>]) -> &'w BySeat<Hand> {

@@ -61,6 +61,22 @@ impl<'a, G: TrickGame> SolverLeaves<'a, G> {
         }
     }
 
+    /// Exact leaves, world `k` valued by `solvers[k]` (more are made from
+    /// `source` for the worlds beyond them): solvers that have already
+    /// searched those worlds keep their tables. Each must be exact (made
+    /// by `source(None)`); what it holds changes no value, only the time.
+    #[must_use]
+    pub fn exact_with_solvers(
+        source: SolverSource<'a, G>,
+        solvers: Vec<Box<dyn OpenCards<G>>>,
+    ) -> Self {
+        SolverLeaves {
+            source,
+            horizon: None,
+            solvers,
+        }
+    }
+
     /// Leaves searched down to `horizon`, then the mean of its playouts.
     #[must_use]
     pub fn truncated(source: SolverSource<'a, G>, horizon: Horizon) -> Self {
