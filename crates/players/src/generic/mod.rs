@@ -442,15 +442,19 @@ fn horizon(view_cards: usize, leaf: usize, cut: &Truncation, seed: u64) -> Optio
     })
 }
 
+/// The leaves of a search from a decision with `view_cards` cards in the
+/// hands; exact ones start from `solvers` (one a world, already exact;
+/// empty for fresh ones), truncated ones from fresh solvers.
 fn leaves<'a, G: Oracle>(
     source: SolverSource<'a, G>,
     view_cards: usize,
     cut: &Truncation,
     seed: u64,
+    solvers: WorldSolvers<G>,
 ) -> SolverLeaves<'a, G> {
     match horizon(view_cards, cut.depth_leaf, cut, seed) {
         Some(h) => SolverLeaves::truncated(source, h),
-        None => SolverLeaves::exact(source),
+        None => SolverLeaves::exact_with_solvers(source, solvers),
     }
 }
 
@@ -643,10 +647,12 @@ pub fn choose_with_options<G: Oracle>(
             // the positions below (alpha-mu's moves about 20% faster on
             // bridge's first tricks, BENCHMARKS.md), and exact values do
             // not depend on what a table holds.
-            let mut leaves = match horizon(cards_left, cut.depth_leaf, cut, seed) {
-                None if options.reuse_solvers => SolverLeaves::exact_with_solvers(&source, solvers),
-                _ => leaves(&source, cards_left, cut, seed),
+            let solvers = if options.reuse_solvers {
+                solvers
+            } else {
+                Vec::new()
             };
+            let mut leaves = leaves(&source, cards_left, cut, seed, solvers);
             let mut tree = Tree::new(
                 &spec,
                 &root,
@@ -768,7 +774,7 @@ fn search<G: Oracle, S: Spec>(
     // The root position: the watcher's real hand in its seat.
     let root = view.position_in(real_world(view, worlds));
     let source = solvers_of(view.game());
-    let mut leaves = leaves(&source, cards_left, cut, seed);
+    let mut leaves = leaves(&source, cards_left, cut, seed, Vec::new());
     let mut tree = Tree::new(
         spec,
         &root,
