@@ -15,8 +15,9 @@ pub struct Line {
 /// tags, JSON objects), or, when the input is a PBN file (tags other than
 /// `[Deal]`, such as the files of `alphamu deals` or a tournament's), the
 /// `[Deal]` tag of each game with its `[Board]` as the id, everything else
-/// ignored.
+/// ignored. Standard input when `path` is `None` or `-`.
 pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
+    let path = file_or_stdin(path);
     let lines = read_lines(path)?;
     let is_pbn = lines
         .iter()
@@ -60,10 +61,16 @@ pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
         .collect())
 }
 
-/// The lines of `path` (standard input when `None`) that are neither blank
-/// nor comments (`#` or `%` first).
+/// `path`, or `None` (standard input) when it is absent or `-`, the
+/// usual name of standard input.
+fn file_or_stdin(path: Option<&Path>) -> Option<&Path> {
+    path.filter(|p| *p != Path::new("-"))
+}
+
+/// The lines of `path` (standard input when `None` or `-`) that are
+/// neither blank nor comments (`#` or `%` first).
 pub fn read_lines(path: Option<&Path>) -> Result<Vec<Line>> {
-    let reader: Box<dyn BufRead> = match path {
+    let reader: Box<dyn BufRead> = match file_or_stdin(path) {
         Some(p) => Box::new(BufReader::new(
             std::fs::File::open(p).with_context(|| format!("cannot open {}", p.display()))?,
         )),

@@ -65,6 +65,26 @@ fn table_reads_pbn_and_tags_and_skips_comments() {
 }
 
 #[test]
+fn a_dash_names_standard_input() {
+    let lines: Vec<&str> = REFERENCE_TABLES.lines().collect();
+    let assert = alphamu()
+        .args(["dd", "table", "-", "--format", "jsonl"])
+        .write_stdin(format!("{}\n", lines[2]))
+        .assert()
+        .success();
+    assert_eq!(stdout_of(assert.get_output()).trim_end(), lines[2]);
+    let position = REFERENCE_POSITIONS.lines().next().unwrap();
+    let assert = alphamu()
+        .args(["dd", "solve", "-"])
+        .write_stdin(format!("{position}\n"))
+        .assert()
+        .success();
+    let out = stdout_of(assert.get_output());
+    let answer: Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert!(answer.get("tricks").is_some(), "{out}");
+}
+
+#[test]
 fn bad_lines_are_reported_by_number_and_good_lines_still_answered() {
     let input = "N:A... K... Q... J...\nN:A... K... Q... J...X\nN:A... K... Q... A...\nnonsense\nN:A... K... Q... J...\n";
     let assert = alphamu()

@@ -21,7 +21,7 @@ pub enum DdCommand {
     /// PBN file (a deal set, a tournament's boards): its `[Deal]` tags, the
     /// `[Board]` as the id, the rest ignored.
     Table {
-        /// Input file; standard input when absent.
+        /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
@@ -37,7 +37,7 @@ pub enum DdCommand {
     /// takes from there on, the current trick and the last-trick ten
     /// included).
     Solve {
-        /// Input file; standard input when absent.
+        /// Input file; standard input when absent or `-`.
         file: Option<PathBuf>,
         /// Worker threads; 0 uses every core.
         #[arg(long, default_value_t = 0, value_parser = crate::args::threads)]

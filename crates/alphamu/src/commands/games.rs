@@ -124,7 +124,7 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
                         (None, None) => String::new(),
                     };
                     println!(
-                        "{}:{} board {}: {}  dealer {}, vul {}; {}; {} cards played{result}",
+                        "{}:{} board {}: {}  dealer {}, vul {}; {}; {}{result}",
                         g.file,
                         g.line,
                         g.board_text(),
@@ -132,7 +132,7 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
                         g.dealer.map_or("?".to_string(), |s| s.to_string()),
                         g.vul,
                         g.contract_text(),
-                        g.play.len(),
+                        cards_played(g.play.len()),
                     );
                     if !auction.is_empty() {
                         println!("    auction: {}", auction.join(" "));
@@ -287,10 +287,10 @@ fn analyze(
                 ),
                 ShowFormat::Text => {
                     println!(
-                        "{} board {}: {contract} by {declarer}, {} cards played",
+                        "{} board {}: {contract} by {declarer}, {}",
                         g.file,
                         g.board_text(),
-                        g.play.len()
+                        cards_played(g.play.len())
                     );
                     for c in &cards {
                         let (played, best) =
@@ -326,4 +326,25 @@ fn analyze(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// "1 card played", "12 cards played".
+fn cards_played(n: usize) -> String {
+    if n == 1 {
+        "1 card played".to_string()
+    } else {
+        format!("{n} cards played")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cards_played;
+
+    #[test]
+    fn one_card_is_singular() {
+        assert_eq!(cards_played(1), "1 card played");
+        assert_eq!(cards_played(0), "0 cards played");
+        assert_eq!(cards_played(52), "52 cards played");
+    }
 }
