@@ -84,7 +84,7 @@ const TABLE1_RATE_SE: PaperSe = PaperSe::Derived(
 );
 
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 21] = [
+pub const CLAIMS: [Claim; 27] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
@@ -231,6 +231,30 @@ pub const CLAIMS: [Claim; 21] = [
         paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
     },
     Claim {
+        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        claim: "PIMC beats Fusion",
+        file: "bridge-round-robin/pimccode-vs-fusioncode.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 5.0,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        claim: "alpha-mu beats Fusion",
+        file: "bridge-round-robin/alphamucode-vs-fusioncode.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 2.7,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        claim: "PIMC and alpha-mu are level",
+        file: "bridge-round-robin/pimccode-vs-alphamucode.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: -1.8,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
         source: "trick costs, figure 6 (Belote)",
         claim: "PIMC beats Fusion",
         file: "belote-round-robin/pimc-vs-fusion.jsonl",
@@ -250,6 +274,30 @@ pub const CLAIMS: [Claim; 21] = [
         source: "trick costs, figure 6 (Belote)",
         claim: "PIMC and alpha-mu are level",
         file: "belote-round-robin/pimc-vs-alphamu.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: -0.2,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        claim: "PIMC beats Fusion",
+        file: "belote-round-robin/pimccode-vs-fusioncode.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 1.5,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        claim: "alpha-mu beats Fusion",
+        file: "belote-round-robin/alphamucode-vs-fusioncode.jsonl",
+        statistic: Statistic::PointsDifference,
+        paper: 0.8,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    },
+    Claim {
+        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        claim: "PIMC and alpha-mu are level",
+        file: "belote-round-robin/pimccode-vs-alphamucode.jsonl",
         statistic: Statistic::PointsDifference,
         paper: -0.2,
         paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
@@ -331,6 +379,10 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
         .collect()
 }
 
+/// The marks of the notes on derived standard errors, one a note, in the
+/// order the notes first appear (markdown escapes the star).
+const NOTE_MARKS: [&str; 3] = ["\\*", "‡", "§"];
+
 /// The verdicts as the markdown table of EXPERIMENTS.md, with the notes on
 /// how each derived standard error was found.
 #[must_use]
@@ -379,10 +431,11 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         let mark = match c.paper_se {
             PaperSe::Printed(_) => "",
             PaperSe::Derived(_, note) => {
-                if !notes.contains(&note) {
+                let i = notes.iter().position(|&n| n == note).unwrap_or_else(|| {
                     notes.push(note);
-                }
-                "*"
+                    notes.len() - 1
+                });
+                NOTE_MARKS[i.min(NOTE_MARKS.len() - 1)]
             }
             PaperSe::FromOurSpread { .. } => "†",
         };
@@ -437,8 +490,8 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    for note in notes {
-        write!(out, " \\* The paper's SE: {note}.").expect("a string");
+    for (note, mark) in notes.iter().zip(NOTE_MARKS) {
+        write!(out, " {mark} The paper's SE: {note}.").expect("a string");
     }
     out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).\n";
     out
@@ -613,8 +666,15 @@ mod tests {
             row(population, Comparison::new(60.2, 2.2, 72.0, 0.9)),
         ]);
         // 72.0 against 60.2: z = 11.8 / sqrt(2.2² + 0.9²) = +5.0.
+        // Each derived SE's note has its own mark.
         assert!(
-            table.contains("| 60.2 ± 2.2* | 72.0 ± 0.9 | +5.0 | contradicted | - | - | 2400 |"),
+            table.contains("| 60.2 ± 2.2‡ | 72.0 ± 0.9 | +5.0 | contradicted | - | - | 2400 |"),
+            "{table}"
+        );
+        assert!(table.contains("| +1.8 ± 3.1\\* |"), "{table}");
+        assert!(
+            table.contains("\\* The paper's SE: each rate over 500 deals")
+                && table.contains("‡ The paper's SE: a success rate over"),
             "{table}"
         );
         // The other row alone in Holm's adjustment: its p (0.84) unchanged.
