@@ -379,9 +379,16 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
         .collect()
 }
 
-/// The marks of the notes on derived standard errors, one a note, in the
-/// order the notes first appear (markdown escapes the star).
-const NOTE_MARKS: [&str; 3] = ["\\*", "‡", "§"];
+/// The mark of the `i`-th note on a derived standard error, in the order
+/// the notes first appear (markdown escapes the star): one mark a note.
+fn note_mark(i: usize) -> String {
+    match i {
+        0 => "\\*".to_string(),
+        1 => "‡".to_string(),
+        2 => "§".to_string(),
+        _ => format!("[{}]", i + 1),
+    }
+}
 
 /// The verdicts as the markdown table of EXPERIMENTS.md, with the notes on
 /// how each derived standard error was found.
@@ -429,15 +436,15 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
             _ => format!("{x:+.1}"),
         };
         let mark = match c.paper_se {
-            PaperSe::Printed(_) => "",
+            PaperSe::Printed(_) => String::new(),
             PaperSe::Derived(_, note) => {
                 let i = notes.iter().position(|&n| n == note).unwrap_or_else(|| {
                     notes.push(note);
                     notes.len() - 1
                 });
-                NOTE_MARKS[i.min(NOTE_MARKS.len() - 1)]
+                note_mark(i)
             }
-            PaperSe::FromOurSpread { .. } => "†",
+            PaperSe::FromOurSpread { .. } => "†".to_string(),
         };
         // Our figure against no effect (0, or an even winrate): whether our
         // run shows the effect at all, which a wide paper SE cannot say.
@@ -490,8 +497,8 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    for (note, mark) in notes.iter().zip(NOTE_MARKS) {
-        write!(out, " {mark} The paper's SE: {note}.").expect("a string");
+    for (i, note) in notes.iter().enumerate() {
+        write!(out, " {} The paper's SE: {note}.", note_mark(i)).expect("a string");
     }
     out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).\n";
     out
