@@ -18,7 +18,7 @@ pub struct Line {
 /// ignored. Standard input when `path` is `None` or `-`.
 pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
     let path = file_or_stdin(path);
-    let lines = read_lines(path)?;
+    let lines = read_lines_of(path)?;
     let is_pbn = lines
         .iter()
         .any(|l| l.text.starts_with('[') && !l.text.starts_with("[Deal "));
@@ -70,7 +70,12 @@ fn file_or_stdin(path: Option<&Path>) -> Option<&Path> {
 /// The lines of `path` (standard input when `None` or `-`) that are
 /// neither blank nor comments (`#` or `%` first).
 pub fn read_lines(path: Option<&Path>) -> Result<Vec<Line>> {
-    let reader: Box<dyn BufRead> = match file_or_stdin(path) {
+    read_lines_of(file_or_stdin(path))
+}
+
+/// [`read_lines`] of a path already told from standard input (`None`).
+fn read_lines_of(path: Option<&Path>) -> Result<Vec<Line>> {
+    let reader: Box<dyn BufRead> = match path {
         Some(p) => Box::new(BufReader::new(
             std::fs::File::open(p).with_context(|| format!("cannot open {}", p.display()))?,
         )),

@@ -83,6 +83,25 @@ const TABLE1_RATE_SE: PaperSe = PaperSe::Derived(
     "a success rate over the paper's 500 deals has a binomial SE of about 2.2 points",
 );
 
+/// A claim of a round robin (the trick-costs paper's figures 6 and 7):
+/// a points difference from `file`, the paper's figure `paper` over its
+/// 100 deals with no SE given.
+const fn round_robin(
+    source: &'static str,
+    claim: &'static str,
+    file: &'static str,
+    paper: f64,
+) -> Claim {
+    Claim {
+        source,
+        claim,
+        file,
+        statistic: Statistic::PointsDifference,
+        paper,
+        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
+    }
+}
+
 /// The claims the arena tests, decisive comparisons first.
 pub const CLAIMS: [Claim; 27] = [
     Claim {
@@ -206,102 +225,78 @@ pub const CLAIMS: [Claim; 27] = [
         paper: -0.34,
         paper_se: RMC_SE,
     },
-    Claim {
-        source: "trick costs, figure 7 (bridge)",
-        claim: "PIMC beats Fusion",
-        file: "bridge-round-robin/pimc-vs-fusion.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 5.0,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 7 (bridge)",
-        claim: "alpha-mu beats Fusion",
-        file: "bridge-round-robin/alphamu-vs-fusion.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 2.7,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 7 (bridge)",
-        claim: "PIMC and alpha-mu are level",
-        file: "bridge-round-robin/pimc-vs-alphamu.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: -1.8,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
-        claim: "PIMC beats Fusion",
-        file: "bridge-round-robin/pimccode-vs-fusioncode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 5.0,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
-        claim: "alpha-mu beats Fusion",
-        file: "bridge-round-robin/alphamucode-vs-fusioncode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 2.7,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 7 (bridge), the players as the paper's code plays them",
-        claim: "PIMC and alpha-mu are level",
-        file: "bridge-round-robin/pimccode-vs-alphamucode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: -1.8,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote)",
-        claim: "PIMC beats Fusion",
-        file: "belote-round-robin/pimc-vs-fusion.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 1.5,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote)",
-        claim: "alpha-mu beats Fusion",
-        file: "belote-round-robin/alphamu-vs-fusion.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 0.8,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote)",
-        claim: "PIMC and alpha-mu are level",
-        file: "belote-round-robin/pimc-vs-alphamu.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: -0.2,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
-        claim: "PIMC beats Fusion",
-        file: "belote-round-robin/pimccode-vs-fusioncode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 1.5,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
-        claim: "alpha-mu beats Fusion",
-        file: "belote-round-robin/alphamucode-vs-fusioncode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: 0.8,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
-    Claim {
-        source: "trick costs, figure 6 (Belote), the players as the paper's code plays them",
-        claim: "PIMC and alpha-mu are level",
-        file: "belote-round-robin/pimccode-vs-alphamucode.jsonl",
-        statistic: Statistic::PointsDifference,
-        paper: -0.2,
-        paper_se: PaperSe::FromOurSpread { paper_deals: 100 },
-    },
+    round_robin(
+        "trick costs, figure 7 (bridge)",
+        "PIMC beats Fusion",
+        "bridge-round-robin/pimc-vs-fusion.jsonl",
+        5.0,
+    ),
+    round_robin(
+        "trick costs, figure 7 (bridge)",
+        "alpha-mu beats Fusion",
+        "bridge-round-robin/alphamu-vs-fusion.jsonl",
+        2.7,
+    ),
+    round_robin(
+        "trick costs, figure 7 (bridge)",
+        "PIMC and alpha-mu are level",
+        "bridge-round-robin/pimc-vs-alphamu.jsonl",
+        -1.8,
+    ),
+    round_robin(
+        "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        "PIMC beats Fusion",
+        "bridge-round-robin/pimccode-vs-fusioncode.jsonl",
+        5.0,
+    ),
+    round_robin(
+        "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        "alpha-mu beats Fusion",
+        "bridge-round-robin/alphamucode-vs-fusioncode.jsonl",
+        2.7,
+    ),
+    round_robin(
+        "trick costs, figure 7 (bridge), the players as the paper's code plays them",
+        "PIMC and alpha-mu are level",
+        "bridge-round-robin/pimccode-vs-alphamucode.jsonl",
+        -1.8,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote)",
+        "PIMC beats Fusion",
+        "belote-round-robin/pimc-vs-fusion.jsonl",
+        1.5,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote)",
+        "alpha-mu beats Fusion",
+        "belote-round-robin/alphamu-vs-fusion.jsonl",
+        0.8,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote)",
+        "PIMC and alpha-mu are level",
+        "belote-round-robin/pimc-vs-alphamu.jsonl",
+        -0.2,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        "PIMC beats Fusion",
+        "belote-round-robin/pimccode-vs-fusioncode.jsonl",
+        1.5,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        "alpha-mu beats Fusion",
+        "belote-round-robin/alphamucode-vs-fusioncode.jsonl",
+        0.8,
+    ),
+    round_robin(
+        "trick costs, figure 6 (Belote), the players as the paper's code plays them",
+        "PIMC and alpha-mu are level",
+        "belote-round-robin/pimccode-vs-alphamucode.jsonl",
+        -0.2,
+    ),
 ];
 
 /// A claim weighed on its results file.

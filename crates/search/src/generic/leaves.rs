@@ -54,11 +54,7 @@ impl<'a, G: TrickGame> SolverLeaves<'a, G> {
     /// Exact leaves.
     #[must_use]
     pub fn exact(source: SolverSource<'a, G>) -> Self {
-        SolverLeaves {
-            source,
-            horizon: None,
-            solvers: Vec::new(),
-        }
+        Self::exact_with_solvers(source, Vec::new())
     }
 
     /// Exact leaves, world `k` valued by `solvers[k]` (more are made from
