@@ -52,6 +52,43 @@ pub enum PaperSe {
         /// The paper's deals.
         paper_deals: usize,
     },
+    /// Printed once for every cell of the paper's tables (a typical
+    /// figure, not the cell's own), each cell over `paper_deals` deals.
+    /// The table weighs the claim with it and, below, with the SE our
+    /// own spread would give at the paper's deals.
+    PrintedForAll {
+        /// The printed SE.
+        se: f64,
+        /// The paper's deals a cell.
+        paper_deals: usize,
+    },
+}
+
+impl PaperSe {
+    /// The SE the claim is weighed with, given ours (`ours_se` over
+    /// `deals` deals).
+    fn weighed(self, ours_se: f64, deals: usize) -> f64 {
+        match self {
+            PaperSe::Printed(se) | PaperSe::Derived(se, _) | PaperSe::PrintedForAll { se, .. } => {
+                se
+            }
+            PaperSe::FromOurSpread { paper_deals } => from_our_spread(ours_se, deals, paper_deals),
+        }
+    }
+}
+
+/// The SE of a mean over `paper_deals` deals with our per-deal spread
+/// (`ours_se` over `deals` deals).
+fn from_our_spread(ours_se: f64, deals: usize, paper_deals: usize) -> f64 {
+    ours_se * (deals as f64 / paper_deals as f64).sqrt()
+}
+
+/// The least standard deviation that a mean of whole numbers can have:
+/// every value the floor or the ceiling of `mean`.
+#[must_use]
+pub fn least_spread_of_whole_numbers(mean: f64) -> f64 {
+    let f = mean - mean.floor();
+    (f * (1.0 - f)).sqrt()
 }
 
 /// One claim of a paper.
@@ -76,7 +113,13 @@ const TABLE1_SE: PaperSe = PaperSe::Derived(
     "each rate over 500 deals has a binomial SE of about 2.2 points; the difference on the same deals is taken as if unpaired, an upper bound",
 );
 
-const RMC_SE: PaperSe = PaperSe::Printed(0.05);
+/// The recursive Monte Carlo paper's "σ̄ = 0.05 after 100 CD", from a
+/// per-deal σ of "0.5 on average" on 5-card hands, printed once for all
+/// its tables.
+const RMC_SE: PaperSe = PaperSe::PrintedForAll {
+    se: 0.05,
+    paper_deals: 100,
+};
 
 const TABLE1_RATE_SE: PaperSe = PaperSe::Derived(
     2.2,
@@ -356,13 +399,7 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
                 (None, 0, vec![])
             };
             let comparison = figure.map(|(value, se)| {
-                let paper_se = match claim.paper_se {
-                    PaperSe::Printed(se) | PaperSe::Derived(se, _) => se,
-                    PaperSe::FromOurSpread { paper_deals } => {
-                        se * (deals as f64 / paper_deals as f64).sqrt()
-                    }
-                };
-                Comparison::new(claim.paper, paper_se, value, se)
+                Comparison::new(claim.paper, claim.paper_se.weighed(se, deals), value, se)
             });
             Verdict {
                 claim: *claim,
@@ -440,6 +477,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
                 note_mark(i)
             }
             PaperSe::FromOurSpread { .. } => "†".to_string(),
+            PaperSe::PrintedForAll { .. } => "¶".to_string(),
         };
         // Our figure against no effect (0, or an even winrate): whether our
         // run shows the effect at all, which a wide paper SE cannot say.
@@ -495,8 +533,73 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
     for (i, note) in notes.iter().enumerate() {
         write!(out, " {} The paper's SE: {note}.", note_mark(i)).expect("a string");
     }
-    out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).\n";
+    out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).";
+    if verdicts
+        .iter()
+        .any(|v| matches!(v.claim.paper_se, PaperSe::PrintedForAll { .. }))
+    {
+        out += " ¶ Printed once for all the paper's cells, not the cell's own: the table below weighs these claims again with the SE our own spread gives at the paper's deals.";
+    }
+    out.push('\n');
+    out += &printed_for_all(verdicts);
     out
+}
+
+/// The claims whose paper SE is printed once for all cells, weighed again
+/// with the SE our own per-deal spread gives at the paper's deals, beside
+/// the least per-deal spread the paper's mean allows (the results are whole
+/// tricks): empty when the table has no such claim.
+fn printed_for_all(verdicts: &[Verdict]) -> String {
+    let mut rows = String::new();
+    let mut printed = None;
+    for v in verdicts {
+        let PaperSe::PrintedForAll { se, paper_deals } = v.claim.paper_se else {
+            continue;
+        };
+        printed = Some((se, paper_deals));
+        let least = if v.claim.statistic == Statistic::TrickDifference {
+            format!("{:.2}", least_spread_of_whole_numbers(v.claim.paper))
+        } else {
+            "-".to_string()
+        };
+        let Some(k) = v.comparison else {
+            writeln!(
+                rows,
+                "| {} | {:+.2} | not played | - | - | - | {least} | - | - | - |",
+                v.claim.claim, v.claim.paper
+            )
+            .expect("a string");
+            continue;
+        };
+        let spread = k.ours_se * (v.deals as f64).sqrt();
+        let again = Comparison::new(
+            k.paper,
+            from_our_spread(k.ours_se, v.deals, paper_deals),
+            k.ours,
+            k.ours_se,
+        );
+        writeln!(
+            rows,
+            "| {} | {:+.2} | {:+.3} ± {:.3} | {:+.1} | {} | {:.2} | {least} | {:.3} | {:+.1} | {} |",
+            v.claim.claim,
+            k.paper,
+            k.ours,
+            k.ours_se,
+            k.z,
+            k.verdict,
+            spread,
+            again.paper_se,
+            again.z,
+            again.verdict
+        )
+        .expect("a string");
+    }
+    let Some((se, paper_deals)) = printed else {
+        return String::new();
+    };
+    format!(
+        "\nThe claims whose paper SE is printed once for all cells (¶: {se} over {paper_deals} deals), weighed again with the paper's SE taken from our own per-deal spread at its {paper_deals} deals. Beside our spread, the least per-deal spread the paper's mean allows, its results being whole tricks (every deal the floor or the ceiling of the mean): a printed spread near it says that nearly every deal came out one way.\n\n| claim | paper | ours (± paired SE) | z, printed SE | verdict | our per-deal spread | least spread of the paper's mean | the paper's SE from our spread | z | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n{rows}"
+    )
 }
 
 /// The line before the verdict table in a markdown file
@@ -684,6 +787,68 @@ mod tests {
             table.contains("| reproduced | -0.2 | 0.841 | 2400 |"),
             "{table}"
         );
+    }
+
+    #[test]
+    fn the_least_spread_of_whole_numbers_puts_every_value_at_the_floor_or_ceiling() {
+        // -0.90: nine deals in ten at -1, one at 0: sqrt(0.1 × 0.9) = 0.3.
+        assert!((least_spread_of_whole_numbers(-0.9) - 0.3).abs() < 1e-12);
+        // +0.24: sqrt(0.24 × 0.76).
+        assert!(
+            (least_spread_of_whole_numbers(0.24) - 0.24f64.mul_add(-0.24, 0.24).sqrt()).abs()
+                < 1e-12
+        );
+        assert_eq!(least_spread_of_whole_numbers(2.0), 0.0);
+        assert!((least_spread_of_whole_numbers(0.5) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_paper_se_printed_for_all_cells_is_weighed_again_with_our_spread() {
+        let printed_for_all = CLAIMS
+            .iter()
+            .find(|c| c.claim == "MC2-D-3-3 loses to MC-D-20")
+            .expect("a claim with the recursive Monte Carlo paper's SE");
+        assert!(matches!(
+            printed_for_all.paper_se,
+            PaperSe::PrintedForAll { .. }
+        ));
+        let made = CLAIMS
+            .iter()
+            .find(|c| c.statistic == Statistic::MadeDifference)
+            .expect("a claim on a difference");
+        let verdict = |claim: &Claim, comparison| Verdict {
+            claim: *claim,
+            comparison,
+            deals: 1250,
+            commits: vec!["abc".into()],
+        };
+        // The paper's -0.90 ± 0.05 and ours -0.293 ± 0.030 over 1,250 deals:
+        // z = 0.607 / sqrt(0.05² + 0.03²) = +10.4; our spread 0.03 ×
+        // sqrt(1250) = 1.06, at the paper's 100 deals an SE of 0.106, so z =
+        // 0.607 / sqrt(0.106² + 0.03²) = +5.5; the least spread of -0.90
+        // in whole tricks is 0.30.
+        let table = markdown(&[
+            verdict(
+                printed_for_all,
+                Some(Comparison::new(-0.9, 0.05, -0.293, 0.03)),
+            ),
+            verdict(printed_for_all, None),
+        ]);
+        assert!(table.contains("± 0.05¶ |"), "{table}");
+        assert!(table.contains("¶ Printed once for all"), "{table}");
+        assert!(
+            table.contains(
+                "| -0.90 | -0.293 ± 0.030 | +10.4 | contradicted | 1.06 | 0.30 | 0.106 | +5.5 | contradicted |"
+            ),
+            "{table}"
+        );
+        assert!(
+            table.contains("| not played | - | - | - | 0.30 | - | - | - |"),
+            "{table}"
+        );
+        // A table without such a claim has neither the note nor the table.
+        let plain = markdown(&[verdict(made, Some(Comparison::new(1.8, 3.1, -0.1, 0.5)))]);
+        assert!(!plain.contains('¶'), "{plain}");
     }
 
     #[test]
