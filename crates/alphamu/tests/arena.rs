@@ -672,6 +672,92 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
 }
 
+/// `experiment verdicts --update` writes any experiment's report and a
+/// table of named results files side by side between their marker lines,
+/// from the files as they stand: nothing is played, no deal set made, no
+/// picture drawn.
+#[test]
+fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiments = dir.path().join("experiments");
+    let score = experiments.join("score");
+    std::fs::create_dir_all(&score).unwrap();
+    let deals = dir.path().join("deals.pbn");
+    make_deals(
+        &deals,
+        &[
+            "--kind", "reduced", "--cards", "4", "--count", "3", "--seed", "2",
+        ],
+    );
+    alphamu()
+        .arg("match")
+        .arg("--deals")
+        .arg(&deals)
+        .args([
+            "--a",
+            "alphamu:m=2,w=4",
+            "--b",
+            "pimc:w=4",
+            "--defense",
+            "pimc:w=4",
+            "--threads",
+            "1",
+            "--results",
+        ])
+        .arg(score.join("m2-vs-pimc.jsonl"))
+        .assert()
+        .success();
+    let md = dir.path().join("EXPERIMENTS.md");
+    let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: rmc-table6 -->\n| typed | 1 |\n<!-- /generated: rmc-table6 -->\n\n<!-- generated: optimizing-figures -->\n| typed | 2 |\n<!-- /generated: optimizing-figures -->\n\n<!-- generated: results score/m2-vs-pimc.jsonl -->\n| typed | 3 |\n<!-- /generated: results score/m2-vs-pimc.jsonl -->\n\nThe end.\n";
+    std::fs::write(&md, text).unwrap();
+    let update = || {
+        alphamu()
+            .args(["experiment", "verdicts", "--update"])
+            .arg(&md)
+            .arg("--out")
+            .arg(&experiments)
+            .assert()
+            .success();
+    };
+    update();
+    let new = std::fs::read_to_string(&md).unwrap();
+    assert!(!new.contains("| typed |"), "{new}");
+    // The experiments without files: every match reported with no deal,
+    // and nothing written in their folders.
+    assert!(new.contains("| MC2-D-3-3 | 0 |"), "{new}");
+    assert!(new.contains("| 1 | 20 | 0 |"), "{new}");
+    assert!(
+        new.contains("optimizing-figures/figure6-winrate.svg)"),
+        "{new}"
+    );
+    assert!(!experiments.join("rmc-table6").exists());
+    assert!(!experiments.join("optimizing-figures").exists());
+    // The match: its players and its three deals.
+    assert!(
+        new.contains("| `score/m2-vs-pimc.jsonl` | `alphamu:m=2,w=4` | `pimc:w=4` | 3 |"),
+        "{new}"
+    );
+    assert!(new.ends_with("\n\nThe end.\n"), "{new}");
+    // Done twice, the same.
+    update();
+    assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
+    // A block naming a file that is not there is refused, naming it.
+    std::fs::write(
+        &md,
+        "<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n<!-- generated: results score/none.jsonl -->\n<!-- /generated: results score/none.jsonl -->\n",
+    )
+    .unwrap();
+    let out = alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(&md)
+        .arg("--out")
+        .arg(&experiments)
+        .assert()
+        .failure();
+    let stderr = self::text(&out.get_output().stderr);
+    assert!(stderr.contains("score/none.jsonl"), "{stderr}");
+}
+
 #[test]
 fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
     let dir = tempfile::tempdir().unwrap();

@@ -18,7 +18,10 @@
 //!   bridge tricks) between the trick-costs paper's players, each deal
 //!   played twice with the teams swapped;
 //! - [`experiments`]: the papers' tables and figures as named
-//!   configurations that write a markdown report and a plot.
+//!   configurations that write a markdown report and a plot;
+//! - [`verdicts`] and [`results_table`]: the papers' claims weighed on the
+//!   results files, and matches side by side, as the tables written into
+//!   EXPERIMENTS.md.
 
 pub mod deal_set;
 pub mod experiments;
@@ -28,6 +31,7 @@ pub mod points;
 pub mod provenance;
 pub mod replay;
 pub mod results;
+pub mod results_table;
 pub mod runner;
 pub mod stats;
 pub mod table;

@@ -738,11 +738,12 @@ pub struct ExperimentArgs {
     sample: usize,
     /// verdicts: write the table into this markdown file between its
     /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
-    /// table -->`) instead of printing it, and the round robins' tables
-    /// and the alpha-mu paper's table 1 from their results files between
-    /// theirs where the file has them (`<!-- generated: belote-round-robin
-    /// -->` and `<!-- /generated: belote-round-robin -->`, the same for
-    /// bridge-round-robin and alphamu-table1).
+    /// table -->`) instead of printing it, and, where the file has their
+    /// marker lines, each experiment's tables from its results files as
+    /// they stand (`<!-- generated: NAME -->` and `<!-- /generated: NAME
+    /// -->`, NAME an experiment) and tables of matches side by side
+    /// (`<!-- generated: results FILE FILE ... -->`, the files under
+    /// --out); nothing is played or made.
     #[arg(long)]
     update: Option<PathBuf>,
     /// The quick size: small deals, a few of them, minutes.
@@ -946,7 +947,40 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                         .with_context(|| format!("--update {}", file.display()))?
                     {
                         new = replaced;
-                        blocks.push(name);
+                        blocks.push(name.to_string());
+                    }
+                }
+                // Every other experiment's report, from its files as they
+                // stand, its pictures linked from the markdown file's
+                // folder.
+                for (name, _) in experiments::EXPERIMENTS {
+                    let (start, _) = arena::verdicts::block_markers(name);
+                    if !new.contains(&start)
+                        || name == "alphamu-table1"
+                        || name.ends_with("round-robin")
+                    {
+                        continue;
+                    }
+                    let report = experiments::report_as_it_stands(name, &dir.join(name), args.seed)
+                        .with_context(|| format!("the {name} report"))?;
+                    let report = experiments::link_pictures_from(&report, &dir.join(name));
+                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &report)
+                        .with_context(|| format!("--update {}", file.display()))?
+                    {
+                        new = replaced;
+                        blocks.push(name.to_string());
+                    }
+                }
+                // Matches side by side, each block naming its files.
+                for name in arena::results_table::results_blocks(&new) {
+                    let files = arena::results_table::block_files(&name);
+                    let table = arena::results_table::results_table(&dir, &files)
+                        .with_context(|| format!("the block {name}"))?;
+                    if let Some(replaced) = arena::verdicts::replace_block(&new, &name, &table)
+                        .with_context(|| format!("--update {}", file.display()))?
+                    {
+                        new = replaced;
+                        blocks.push(name.to_string());
                     }
                 }
                 for (name, game) in [
@@ -964,7 +998,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                         .with_context(|| format!("--update {}", file.display()))?
                     {
                         new = replaced;
-                        blocks.push(name);
+                        blocks.push(name.to_string());
                     }
                 }
                 std::fs::write(file, new)
@@ -1017,6 +1051,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
         only: args.only.clone(),
         progress: &bars,
         defence: matches::DefenceMemory::default(),
+        reading_only: false,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)

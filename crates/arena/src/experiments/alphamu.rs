@@ -20,15 +20,7 @@ struct TableOneSet {
 /// # Errors
 /// [`ExperimentError`] when a results file cannot be read.
 pub fn alphamu_table1_as_it_stands(dir: &Path, seed: u64) -> Result<String, ExperimentError> {
-    alphamu_table1(&Context {
-        dir: dir.to_path_buf(),
-        quick: false,
-        seed,
-        deals: None,
-        only: Some(String::new()),
-        progress: &super::NoProgress,
-        defence: DefenceMemory::default(),
-    })
+    alphamu_table1(&Context::reading(dir, seed))
 }
 
 /// The alpha-mu paper's table 1.
@@ -222,7 +214,7 @@ pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentErro
             }
         }
     }
-    out += "\nThe paper played 500 deals per row; its discrepancy counts are over 13 000 decisions. A row with 0 deals was not played in this run (`--only`). The M = 1 row of a set is table B of whichever of its two matches was played on more deals. Commits: the builds that played the row's results file.\n";
+    out += "\nThe paper played 500 deals per row; its discrepancy counts are over 13 000 decisions. A row with 0 deals has not been played. The M = 1 row of a set is table B of whichever of its two matches was played on more deals. Commits: the builds that played the row's results file.\n";
     Ok(out)
 }
 
@@ -303,7 +295,7 @@ pub(super) fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentE
             .expect("string");
         }
     }
-    out += "\nThe paper played 10 000 deals per line; it does not say how its deals were chosen. Its other lines pit alpha-mu against WBridge5, which we do not have. Our 7NT deals: North and South at least 13 points each and 34 together. A line with 0 deals was not played in this run (`--only`).\n";
+    out += "\nThe paper played 10 000 deals per line; it does not say how its deals were chosen. Its other lines pit alpha-mu against WBridge5, which we do not have. Our 7NT deals: North and South at least 13 points each and 34 together. A line with 0 deals has not been played.\n";
     Ok(out)
 }
 
@@ -373,12 +365,26 @@ pub(super) fn optimizing_figures(ctx: &Context<'_>) -> Result<String, Experiment
         win_series.push((format!("M = {m}"), win));
         time_series.push((format!("M = {m}"), time));
     }
+    if !ctx.reading_only {
+        draw_figures(ctx, &win_series, &time_series)?;
+    }
+    out += "\n![winrate](figure6-winrate.svg)\n\n![time per move](figure7-time.svg)\n\nThe paper (figure 6) sees every curve level off as worlds grow, with M ≥ 2 above PIMC (M = 1), and M = 3 or 4 no better than M = 2; figure 7 has M = 2 close to PIMC in time.\n";
+    Ok(out)
+}
+
+/// Figures 6 and 7 as SVG files in the experiment's directory, a curve a
+/// value of M.
+fn draw_figures(
+    ctx: &Context<'_>,
+    win_series: &[plot::Series],
+    time_series: &[plot::Series],
+) -> Result<(), ExperimentError> {
     plot::line_chart(
         &ctx.dir.join("figure6-winrate.svg"),
         "Winrate against PIMC-20 (figure 6)",
         "worlds",
         "winrate",
-        &win_series,
+        win_series,
     )
     .map_err(ExperimentError::Plot)?;
     plot::line_chart(
@@ -386,9 +392,7 @@ pub(super) fn optimizing_figures(ctx: &Context<'_>) -> Result<String, Experiment
         "Time per move (figure 7)",
         "worlds",
         "milliseconds",
-        &time_series,
+        time_series,
     )
-    .map_err(ExperimentError::Plot)?;
-    out += "\n![winrate](figure6-winrate.svg)\n\n![time per move](figure7-time.svg)\n\nThe paper (figure 6) sees every curve level off as worlds grow, with M ≥ 2 above PIMC (M = 1), and M = 3 or 4 no better than M = 2; figure 7 has M = 2 close to PIMC in time.\n";
-    Ok(out)
+    .map_err(ExperimentError::Plot)
 }

@@ -112,6 +112,10 @@ pub struct Context<'a> {
     /// The defenders' cards chosen so far, shared by every match of the
     /// run (see [`DefenceMemory`]).
     pub defence: DefenceMemory,
+    /// Report from the files as they stand and write nothing: no deal set
+    /// is made (a missing one counts as empty), no plot is drawn, and
+    /// `only` should select no match so that none is played.
+    pub reading_only: bool,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ExperimentError + '_ {
@@ -135,6 +139,12 @@ impl Context<'_> {
         spec: &DealSetSpec,
     ) -> Result<(PathBuf, Vec<SetBoard>), ExperimentError> {
         let path = self.dir.join(format!("{label}.pbn"));
+        if self.reading_only {
+            // The set as it stands, of any size: only the results files
+            // are read for the report.
+            let boards = start_of_set(&path, spec).unwrap_or_default();
+            return Ok((path, boards));
+        }
         let header = deal_set::pbn_header(spec);
         if let Ok(text) = std::fs::read_to_string(&path) {
             // The first line names the spec that made the set. A set made by
@@ -250,6 +260,9 @@ impl Context<'_> {
         matches: &[(String, MatchConfig)],
         deals: &(PathBuf, Vec<SetBoard>),
     ) -> Result<Vec<Summary>, ExperimentError> {
+        if self.reading_only {
+            return self.summaries_as_they_stand(matches);
+        }
         let (deal_path, boards) = deals;
         let text = std::fs::read_to_string(deal_path).map_err(io(deal_path))?;
         let header = |config: &MatchConfig| MatchHeader {
@@ -505,17 +518,7 @@ pub fn run(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
         .find(|e| e.0 == name)
         .ok_or_else(|| ExperimentError::Unknown(name.to_string()))?
         .1;
-    let body = match name {
-        "alphamu-table1" => alphamu_table1(ctx)?,
-        "optimizing-table4" => optimizing_table4(ctx)?,
-        "optimizing-figures" => optimizing_figures(ctx)?,
-        "rmc-growing-ncd" => rmc_growing(ctx, 5)?,
-        "rmc-growing-ncd-13" => rmc_growing(ctx, 13)?,
-        "rmc-table6" => rmc_versus_reference(ctx, "table6")?,
-        "belote-round-robin" => round_robin(ctx, PointsGame::Belote)?,
-        "bridge-round-robin" => round_robin(ctx, PointsGame::Bridge)?,
-        _ => rmc_versus_reference(ctx, "recursive")?,
-    };
+    let body = body(name, ctx)?;
     let size = if ctx.quick {
         "**Quick size**: small deals and a handful of them, to check the machinery. These figures measure nothing.\n\n"
     } else {
@@ -533,6 +536,79 @@ pub fn run(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
     std::fs::create_dir_all(&ctx.dir).map_err(io(&ctx.dir))?;
     std::fs::write(&path, &report).map_err(io(&path))?;
     Ok(report)
+}
+
+/// The report of the experiment `name` without its title: its tables and
+/// what they mean.
+fn body(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    match name {
+        "alphamu-table1" => alphamu_table1(ctx),
+        "optimizing-table4" => optimizing_table4(ctx),
+        "optimizing-figures" => optimizing_figures(ctx),
+        "rmc-growing-ncd" => rmc_growing(ctx, 5),
+        "rmc-growing-ncd-13" => rmc_growing(ctx, 13),
+        "rmc-table6" => rmc_versus_reference(ctx, "table6"),
+        "rmc-recursive" => rmc_versus_reference(ctx, "recursive"),
+        "belote-round-robin" => round_robin(ctx, PointsGame::Belote),
+        "bridge-round-robin" => round_robin(ctx, PointsGame::Bridge),
+        _ => Err(ExperimentError::Unknown(name.to_string())),
+    }
+}
+
+/// The report of the experiment `name` at its full size from the files
+/// under `dir` as they stand, without its title: nothing is played, made
+/// or written (the tables `alphamu experiment verdicts --update` writes
+/// into EXPERIMENTS.md). Its pictures are linked by their names in `dir`.
+///
+/// # Errors
+/// [`ExperimentError`] for an unknown name, or when a results file cannot
+/// be read or holds another match.
+pub fn report_as_it_stands(name: &str, dir: &Path, seed: u64) -> Result<String, ExperimentError> {
+    body(name, &Context::reading(dir, seed))
+}
+
+/// `report` with its pictures (`![alt](file)`, a file named relative to
+/// the experiment's folder) linked from `folder`, for a markdown file
+/// that quotes the report from elsewhere.
+#[must_use]
+pub fn link_pictures_from(report: &str, folder: &Path) -> String {
+    let mut out = String::with_capacity(report.len());
+    let mut rest = report;
+    // Each picture: `![`, its alt text, `](`, the file, `)`.
+    while let Some(open) = rest.find("![") {
+        let Some(close) = rest[open..].find("](").map(|c| open + c + 2) else {
+            break;
+        };
+        out += &rest[..close];
+        rest = &rest[close..];
+        let relative = !rest.starts_with('/')
+            && !rest.starts_with('#')
+            && rest
+                .find(')')
+                .is_some_and(|end| !rest[..end].contains("://"));
+        if relative {
+            out += &format!("{}/", folder.display());
+        }
+    }
+    out + rest
+}
+
+impl Context<'static> {
+    /// A context that reads the files under `dir` as they stand and
+    /// writes nothing ([`Context::reading_only`]).
+    #[must_use]
+    pub fn reading(dir: &Path, seed: u64) -> Context<'static> {
+        Context {
+            dir: dir.to_path_buf(),
+            quick: false,
+            seed,
+            deals: None,
+            only: Some(String::new()),
+            progress: &NoProgress,
+            defence: DefenceMemory::default(),
+            reading_only: true,
+        }
+    }
 }
 
 fn declarer_match(a: &str, b: &str, defense: &str, seed: u64, discrepancies: bool) -> MatchConfig {
@@ -580,7 +656,44 @@ mod tests {
             only: None,
             progress,
             defence: DefenceMemory::default(),
+            reading_only: false,
         }
+    }
+
+    #[test]
+    fn a_reports_pictures_are_linked_from_its_folder() {
+        let folder = Path::new("experiments/optimizing-figures");
+        assert_eq!(
+            link_pictures_from(
+                "![winrate](figure6-winrate.svg) and ![t](figure7-time.svg)\n",
+                folder
+            ),
+            "![winrate](experiments/optimizing-figures/figure6-winrate.svg) and ![t](experiments/optimizing-figures/figure7-time.svg)\n"
+        );
+        // Links that are not pictures, and pictures elsewhere, stay.
+        for kept in [
+            "[the paper](paper.md)",
+            "![web](https://example.org/a.svg)",
+            "![abs](/tmp/a.svg)",
+            "no picture ![ here",
+        ] {
+            assert_eq!(link_pictures_from(kept, folder), kept);
+        }
+    }
+
+    #[test]
+    fn a_report_as_it_stands_plays_makes_and_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("rmc-table6");
+        let report = report_as_it_stands("rmc-table6", &folder, 1).expect("a report");
+        // Every match is reported with no deal, and no file was written:
+        // neither a deal set nor a results file nor the folder itself.
+        assert!(report.contains("| MC2-D-3-3 | 0 |"), "{report}");
+        assert!(!folder.exists());
+        assert!(matches!(
+            report_as_it_stands("no-such", &folder, 1),
+            Err(ExperimentError::Unknown(_))
+        ));
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub(super) fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, Exp
     } else {
         "\nThe paper's table I is for 13 cards per player over 100 deals (experiment `rmc-growing-ncd-13`); for 5 cards per player it only says that MC-D stops improving at about 20 worlds."
     };
-    out += " A match with 0 deals was not played in this run (`--only`).\n";
+    out += " A match with 0 deals has not been played.\n";
     Ok(out)
 }
 
@@ -164,7 +164,7 @@ pub(super) fn rmc_versus_reference(
     if !ctx.quick {
         out += &random_ties(ctx, which)?;
     }
-    out += "\nMC2-X-NCD1-NCD2 uses NCD1 worlds at the top and NCD2 in its simulator. A match with 0 deals was not played in this run (`--only`).\n";
+    out += "\nMC2-X-NCD1-NCD2 uses NCD1 worlds at the top and NCD2 in its simulator. A match with 0 deals has not been played.\n";
     Ok(out)
 }
 
