@@ -649,13 +649,7 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\nBelote:\n\n<!-- generated: belote-round-robin -->\n| typed | 9.9 |\n<!-- /generated: belote-round-robin -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();
     let update = || {
-        alphamu()
-            .args(["experiment", "verdicts", "--update"])
-            .arg(&md)
-            .arg("--out")
-            .arg(&experiments)
-            .assert()
-            .success();
+        verdicts_update(&md, &experiments).success();
     };
     update();
     let new = std::fs::read_to_string(&md).unwrap();
@@ -672,17 +666,23 @@ fn the_round_robin_tables_are_written_from_the_results_files() {
     assert_eq!(std::fs::read_to_string(&md).unwrap(), new);
 }
 
-/// `experiment verdicts --update` writes any experiment's report and a
-/// table of named results files side by side between their marker lines,
-/// from the files as they stand: nothing is played, no deal set made, no
-/// picture drawn.
-#[test]
-fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let experiments = dir.path().join("experiments");
-    let score = experiments.join("score");
-    std::fs::create_dir_all(&score).unwrap();
-    let deals = dir.path().join("deals.pbn");
+/// `alphamu experiment verdicts --update MD --out EXPERIMENTS`.
+fn verdicts_update(
+    md: &std::path::Path,
+    experiments: &std::path::Path,
+) -> assert_cmd::assert::Assert {
+    alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(md)
+        .arg("--out")
+        .arg(experiments)
+        .assert()
+}
+
+/// alpha-mu (M = 2, 4 worlds) against PIMC (4 worlds) declaring three
+/// 4-card deals made in `dir`, into `results`.
+fn small_declarer_match(dir: &std::path::Path, results: &std::path::Path) {
+    let deals = dir.join("deals.pbn");
     make_deals(
         &deals,
         &[
@@ -704,20 +704,27 @@ fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() 
             "1",
             "--results",
         ])
-        .arg(score.join("m2-vs-pimc.jsonl"))
+        .arg(results)
         .assert()
         .success();
+}
+
+/// `experiment verdicts --update` writes any experiment's report and a
+/// table of named results files side by side between their marker lines,
+/// from the files as they stand: nothing is played, no deal set made, no
+/// picture drawn.
+#[test]
+fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let experiments = dir.path().join("experiments");
+    let score = experiments.join("score");
+    std::fs::create_dir_all(&score).unwrap();
+    small_declarer_match(dir.path(), &score.join("m2-vs-pimc.jsonl"));
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: rmc-table6 -->\n| typed | 1 |\n<!-- /generated: rmc-table6 -->\n\n<!-- generated: optimizing-figures -->\n| typed | 2 |\n<!-- /generated: optimizing-figures -->\n\n<!-- generated: results score/m2-vs-pimc.jsonl -->\n| typed | 3 |\n<!-- /generated: results score/m2-vs-pimc.jsonl -->\n\nThe end.\n";
     std::fs::write(&md, text).unwrap();
     let update = || {
-        alphamu()
-            .args(["experiment", "verdicts", "--update"])
-            .arg(&md)
-            .arg("--out")
-            .arg(&experiments)
-            .assert()
-            .success();
+        verdicts_update(&md, &experiments).success();
     };
     update();
     let new = std::fs::read_to_string(&md).unwrap();
@@ -747,13 +754,7 @@ fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() 
         "<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n<!-- generated: results score/none.jsonl -->\n<!-- /generated: results score/none.jsonl -->\n",
     )
     .unwrap();
-    let out = alphamu()
-        .args(["experiment", "verdicts", "--update"])
-        .arg(&md)
-        .arg("--out")
-        .arg(&experiments)
-        .assert()
-        .failure();
+    let out = verdicts_update(&md, &experiments).failure();
     let stderr = self::text(&out.get_output().stderr);
     assert!(stderr.contains("score/none.jsonl"), "{stderr}");
 }
@@ -764,31 +765,7 @@ fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
     let experiments = dir.path().join("experiments");
     let table1 = experiments.join("alphamu-table1");
     std::fs::create_dir_all(&table1).unwrap();
-    let deals = dir.path().join("deals.pbn");
-    make_deals(
-        &deals,
-        &[
-            "--kind", "reduced", "--cards", "4", "--count", "3", "--seed", "2",
-        ],
-    );
-    alphamu()
-        .arg("match")
-        .arg("--deals")
-        .arg(&deals)
-        .args([
-            "--a",
-            "alphamu:m=2,w=4",
-            "--b",
-            "pimc:w=4",
-            "--defense",
-            "pimc:w=4",
-            "--threads",
-            "1",
-            "--results",
-        ])
-        .arg(table1.join("deals-36-m3-w20.jsonl"))
-        .assert()
-        .success();
+    small_declarer_match(dir.path(), &table1.join("deals-36-m3-w20.jsonl"));
     let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
     let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: alphamu-table1 -->\n| typed | 9.9 |\n<!-- /generated: alphamu-table1 -->\n\nThe end.\n";
