@@ -935,30 +935,13 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                     .with_context(|| format!("--update {}", file.display()))?;
                 let mut new = arena::verdicts::replace_table(&text, &table)
                     .with_context(|| format!("--update {}", file.display()))?;
-                // The round robins' tables and table 1's, where the file
-                // has their blocks, from their results files as they stand.
                 let mut blocks = Vec::new();
-                let name = "alphamu-table1";
-                if new.contains(&arena::verdicts::block_markers(name).0) {
-                    let table =
-                        experiments::alphamu_table1_as_it_stands(&dir.join(name), args.seed)
-                            .with_context(|| format!("the {name} table"))?;
-                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &table)
-                        .with_context(|| format!("--update {}", file.display()))?
-                    {
-                        new = replaced;
-                        blocks.push(name.to_string());
-                    }
-                }
-                // Every other experiment's report, from its files as they
-                // stand, its pictures linked from the markdown file's
-                // folder.
+                // Each experiment's report (the round robins' tables
+                // below), from its files as they stand, its pictures
+                // linked from the markdown file's folder.
                 for (name, _) in experiments::EXPERIMENTS {
                     let (start, _) = arena::verdicts::block_markers(name);
-                    if !new.contains(&start)
-                        || name == "alphamu-table1"
-                        || name.ends_with("round-robin")
-                    {
+                    if !new.contains(&start) || name.ends_with("round-robin") {
                         continue;
                     }
                     let report = experiments::report_as_it_stands(name, &dir.join(name), args.seed)

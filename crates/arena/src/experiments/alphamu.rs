@@ -13,16 +13,6 @@ struct TableOneSet {
     worlds: Vec<usize>,
 }
 
-/// The alpha-mu paper's table 1 from the results files under `dir` as they
-/// stand, nothing played (the table `alphamu experiment verdicts
-/// --update` writes into EXPERIMENTS.md).
-///
-/// # Errors
-/// [`ExperimentError`] when a results file cannot be read.
-pub fn alphamu_table1_as_it_stands(dir: &Path, seed: u64) -> Result<String, ExperimentError> {
-    alphamu_table1(&Context::reading(dir, seed))
-}
-
 /// The alpha-mu paper's table 1.
 pub(super) fn alphamu_table1(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     // Full-size 52-card deals cost minutes per deal for the four matches

@@ -637,7 +637,6 @@ mod alphamu;
 mod rmc;
 mod trick_costs;
 
-pub use alphamu::alphamu_table1_as_it_stands;
 use alphamu::{alphamu_table1, optimizing_figures, optimizing_table4};
 use rmc::{rmc_growing, rmc_versus_reference};
 use trick_costs::round_robin;
