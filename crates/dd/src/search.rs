@@ -611,7 +611,8 @@ impl Search {
         if let Some((card, low)) = direct {
             debug_assert_eq!(
                 {
-                    let moves = self.generate(node, seat, NO_MOVE);
+                    let mut moves = MoveList::new();
+                    self.generate(node, seat, NO_MOVE, &mut moves);
                     (moves.card(0), moves.low(0))
                 },
                 (card, low),
@@ -622,7 +623,8 @@ impl Search {
             }
             skip = card;
         }
-        let moves = self.generate(node, seat, hint);
+        let mut moves = MoveList::new();
+        self.generate(node, seat, hint, &mut moves);
         for i in 0..moves.len {
             let card = moves.card(i);
             if card == skip {
@@ -777,8 +779,7 @@ impl Search {
 
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a
     /// hand with no other live card between them), best first.
-    fn generate(&self, node: &Node, seat: usize, hint: u8) -> MoveList {
-        let mut list = MoveList::new();
+    fn generate(&self, node: &Node, seat: usize, hint: u8, list: &mut MoveList) {
         let hand = node.hands[seat];
         let live = node.live();
         let led = if node.trick_len > 0 {
@@ -799,6 +800,13 @@ impl Search {
             _ => hand,
         };
         let (tops, lows) = self.group_ends(playable, live);
+        if tops.count_ones() == 1 {
+            // A single choice needs no ordering. (Read from the group
+            // ends directly: its pair written to `found` below and read
+            // back at once stalled the load on the two narrow stores.)
+            list.push(tops.trailing_zeros() as u8, 0, lows.trailing_zeros() as u8);
+            return;
+        }
         let mut found = [(0u8, 0u8); 13];
         let mut count = 0;
         for s in 0..4 {
@@ -814,11 +822,6 @@ impl Search {
                 count += 1;
             }
         }
-        if count == 1 {
-            // A single choice needs no ordering.
-            list.push(found[0].0, 0, found[0].1);
-            return list;
-        }
         if node.trick_len == 1 && follows {
             // The second hand following suit: its scores need only the
             // suit led, not the trick's whole context.
@@ -831,7 +834,7 @@ impl Search {
                 };
                 list.push(card, score, low);
             }
-            return list;
+            return;
         }
         if node.trick_len == 1 {
             // The second hand void in the suit led: ruffs and discards
@@ -843,7 +846,7 @@ impl Search {
                 let score = void.score(card, holding(hand, s), holding(all, s));
                 list.push(card, score, low);
             }
-            return list;
+            return;
         }
         // The third and the last hand.
         let follow = (node.trick_len > 0).then(|| self.follow_context(node, seat));
@@ -852,7 +855,7 @@ impl Search {
                 // The third hand playing low: lowest first (every score
                 // minus the rank).
                 list.extend_lowest_first(&found[..count]);
-                return list;
+                return;
             }
         }
         // What a lead's score needs of its suit: found once per suit (the
@@ -918,7 +921,6 @@ impl Search {
             };
             list.push(card, score, low);
         }
-        list
     }
 
     /// What the ordering of leads in notrump needs of suit `s`, after DDS's
@@ -2265,7 +2267,8 @@ mod tests {
                 .map(|c| (Search::third_hand_follow(&f, c), c))
                 .collect();
             expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-            let moves = search.generate(&node, seat, NO_MOVE);
+            let mut moves = super::MoveList::new();
+            search.generate(&node, seat, NO_MOVE, &mut moves);
             let cards: Vec<u8> = (0..moves.len).map(|i| moves.card(i)).collect();
             let expected: Vec<u8> = expected.iter().map(|&(_, c)| c).collect();
             assert_eq!(cards, expected, "{node:?}");
@@ -2285,7 +2288,8 @@ mod tests {
             let node = random_trick(&mut rng, 1 + i % 13, (i % 4) as u8, search.trump, 3);
             let seat = node.mover();
             if let Some(first) = search.fourth_hand_first(&node, seat, node.winning(search.trump)) {
-                let moves = search.generate(&node, seat, NO_MOVE);
+                let mut moves = super::MoveList::new();
+                search.generate(&node, seat, NO_MOVE, &mut moves);
                 assert_eq!((moves.card(0), moves.low(0)), first, "{node:?}");
                 checked += 1;
             }
