@@ -709,20 +709,32 @@ fn small_declarer_match(dir: &std::path::Path, results: &std::path::Path) {
         .success();
 }
 
+/// A temporary project: `experiments/FOLDER/FILE` holding the small
+/// declarer match and `EXPERIMENTS.md` holding `markdown`. Returns the
+/// directory (kept alive by the caller), the experiments folder and the
+/// markdown file.
+fn project_with_one_match(
+    folder: &str,
+    file: &str,
+    markdown: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let experiments = dir.path().join("experiments");
+    std::fs::create_dir_all(experiments.join(folder)).unwrap();
+    small_declarer_match(dir.path(), &experiments.join(folder).join(file));
+    let md = dir.path().join("EXPERIMENTS.md");
+    std::fs::write(&md, markdown).unwrap();
+    (dir, experiments, md)
+}
+
 /// `experiment verdicts --update` writes any experiment's report and a
 /// table of named results files side by side between their marker lines,
 /// from the files as they stand: nothing is played, no deal set made, no
 /// picture drawn.
 #[test]
 fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let experiments = dir.path().join("experiments");
-    let score = experiments.join("score");
-    std::fs::create_dir_all(&score).unwrap();
-    small_declarer_match(dir.path(), &score.join("m2-vs-pimc.jsonl"));
-    let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: rmc-table6 -->\n| typed | 1 |\n<!-- /generated: rmc-table6 -->\n\n<!-- generated: optimizing-figures -->\n| typed | 2 |\n<!-- /generated: optimizing-figures -->\n\n<!-- generated: results score/m2-vs-pimc.jsonl -->\n| typed | 3 |\n<!-- /generated: results score/m2-vs-pimc.jsonl -->\n\nThe end.\n";
-    std::fs::write(&md, text).unwrap();
+    let (_dir, experiments, md) = project_with_one_match("score", "m2-vs-pimc.jsonl", text);
     let update = || {
         verdicts_update(&md, &experiments).success();
     };
@@ -761,22 +773,12 @@ fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() 
 
 #[test]
 fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
-    let dir = tempfile::tempdir().unwrap();
-    let experiments = dir.path().join("experiments");
-    let table1 = experiments.join("alphamu-table1");
-    std::fs::create_dir_all(&table1).unwrap();
-    small_declarer_match(dir.path(), &table1.join("deals-36-m3-w20.jsonl"));
-    let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
-    let md = dir.path().join("EXPERIMENTS.md");
     let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n\n<!-- generated: alphamu-table1 -->\n| typed | 9.9 |\n<!-- /generated: alphamu-table1 -->\n\nThe end.\n";
-    std::fs::write(&md, text).unwrap();
-    alphamu()
-        .args(["experiment", "verdicts", "--update"])
-        .arg(&md)
-        .arg("--out")
-        .arg(&experiments)
-        .assert()
-        .success();
+    let (_dir, experiments, md) =
+        project_with_one_match("alphamu-table1", "deals-36-m3-w20.jsonl", text);
+    let table1 = experiments.join("alphamu-table1");
+    let results = std::fs::read_to_string(table1.join("deals-36-m3-w20.jsonl")).unwrap();
+    verdicts_update(&md, &experiments).success();
     let new = std::fs::read_to_string(&md).unwrap();
     assert!(!new.contains("| typed | 9.9 |"), "{new}");
     // The file's three deals give the M = 3 row and table B's M = 1 row of

@@ -778,7 +778,9 @@ impl Search {
     }
 
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a
-    /// hand with no other live card between them), best first.
+    /// hand with no other live card between them), best first, written
+    /// into `list` (empty): filled in place, not returned, so that no copy
+    /// of the list is read back wide right after its narrow writes.
     fn generate(&self, node: &Node, seat: usize, hint: u8, list: &mut MoveList) {
         let hand = node.hands[seat];
         let live = node.live();
