@@ -94,6 +94,33 @@ fn threshold_queries_match_dds_on_leaf_worlds() {
 }
 
 #[test]
+fn one_question_asked_world_after_world_matches_dds() {
+    // As a search asks it (and the threshold workload): the same question
+    // of every world of a leaf in turn, so that inside a trick the card
+    // that decided one world is tried first in the next.
+    let mut ours = Solver::new();
+    let mut theirs = oracle::ThresholdSolver::default();
+    let (mut yes, mut asked) = (0, 0);
+    for leaf in 0..12 {
+        let worlds = workloads::leaf_worlds(100 + leaf, 4 + leaf as usize % 4, 20);
+        let k = Solver::new().tricks(&worlds[0]);
+        for world in &worlds {
+            let answer = ours.can_take(world, k);
+            assert_eq!(
+                answer,
+                theirs.can_take(world, k),
+                "k={k} {}",
+                describe(world)
+            );
+            yes += usize::from(answer);
+            asked += 1;
+        }
+    }
+    // The worlds split: both answers are asked about.
+    assert!(yes > 0 && yes < asked, "{yes} of {asked}");
+}
+
+#[test]
 fn alphamu_queries_in_its_order_match_dds() {
     // One solver through the whole stream, as in play: answers given with
     // a table full of the same worlds' sibling positions must be DDS's.

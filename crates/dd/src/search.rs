@@ -363,6 +363,57 @@ impl Search {
         self.search(node, target).0
     }
 
+    /// [`Search::root`] for a position inside a trick, with `first` (a
+    /// card, or `NO_MOVE`) tried before the ordering's moves when the
+    /// player to move may play it. Returns the answer and the move that
+    /// decided it (`NO_MOVE` when every move was tried).
+    pub fn root_inside_trick(&mut self, node: &Node, target: i32, first: u8) -> (bool, u8) {
+        debug_assert!(node.trick_len > 0, "a trick in progress");
+        self.killers = [NO_MOVE; 14];
+        self.older_killers = [NO_MOVE; 14];
+        let left = node.tricks_left();
+        if target <= 0 || target > left {
+            return (target <= 0, NO_MOVE);
+        }
+        self.nodes += 1;
+        let seat = node.mover();
+        let hand = node.hands[seat];
+        let led = suit_of(node.trick[0]);
+        let playable = if holding(hand, led) == 0 {
+            hand
+        } else {
+            hand & 0xffff << (16 * led)
+        };
+        if first != NO_MOVE && playable >> first & 1 != 0 {
+            // The group of equivalent cards holding `first`: its highest
+            // card is the lowest group top at or above it, its lowest the
+            // highest group bottom at or below it.
+            let (tops, lows) = self.group_ends(playable, node.live());
+            let top = (tops & !((1u64 << first) - 1)).trailing_zeros() as u8;
+            let low = (63 - (lows & ((2u64 << first) - 1)).leading_zeros()) as u8;
+            let maximizing = seat & 1 == 0;
+            let mut tried = Tried {
+                req: 0,
+                skip_below: [0; 4],
+                first: true,
+                winning: if node.trick_len == 3 {
+                    node.winning(self.trump)
+                } else {
+                    (0, 0)
+                },
+            };
+            if let Some((result, best, _)) =
+                self.try_move(node, target, maximizing, top, low, &mut tried)
+            {
+                return (result, best);
+            }
+        }
+        // Every move in the ordering's order (`first` again among them: its
+        // subtree's trick starts are in the table by now).
+        let (result, best, _) = self.search_moves(node, target, NO_MOVE);
+        (result, best)
+    }
+
     /// Can North-South take at least `target` of the tricks left (the current
     /// one included)? With the answer comes its requirement ([`Needs`]):
     /// per suit, the highest live cards (those in the hands and on the

@@ -4,7 +4,7 @@
 mod common;
 
 use bridge::Position;
-use cards::{Deal, Seat, Strain};
+use cards::{Card, Deal, Hand, Seat, Strain};
 use common::{minimax, ns_can_take, random_position};
 use dd::Solver;
 use rand::SeedableRng;
@@ -62,6 +62,70 @@ fn best_card_value_equals_exact_count_and_threshold_agrees() {
             exact + 1
         );
     }
+}
+
+/// `position` with the remaining cards of `seats` dealt anew (each keeping
+/// its count), as many times as asked; deals in which a hand would hold a
+/// suit it has shown out of on the table are left out.
+fn worlds_of(
+    position: &Position,
+    seats: [Seat; 2],
+    count: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Position> {
+    use rand::seq::SliceRandom;
+    let remaining = position.remaining();
+    let trick: Vec<Card> = position.trick().collect();
+    let mut unseen: Vec<Card> = remaining[seats[0]]
+        .union(remaining[seats[1]])
+        .iter()
+        .collect();
+    let first = remaining[seats[0]].len();
+    (0..count)
+        .filter_map(|_| {
+            unseen.shuffle(rng);
+            let mut hands = *remaining.hands();
+            hands[seats[0]] = unseen[..first].iter().copied().collect::<Hand>();
+            hands[seats[1]] = unseen[first..].iter().copied().collect::<Hand>();
+            let deal = Deal::new(hands).ok()?;
+            Position::new(deal, position.strain(), position.leader(), &trick).ok()
+        })
+        .collect()
+}
+
+#[test]
+fn the_worlds_of_a_position_asked_in_turn_get_the_plain_answers() {
+    // A search asks the same question of each of its worlds in turn (the
+    // same cards on the table, the unseen cards dealt otherwise), and
+    // inside a trick the solver first tries the card that decided the
+    // world before. Whichever card that is, every answer is the plain
+    // minimax's, for every target.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut solver = Solver::with_table_size(16);
+    let pairs = [
+        [Seat::East, Seat::West],
+        [Seat::North, Seat::South],
+        [Seat::North, Seat::East],
+        [Seat::South, Seat::West],
+    ];
+    let mut questions = 0;
+    for i in 0..240 {
+        let cards = 2 + i % 3;
+        let played = 1 + (i / 3) % 3 + 4 * (i % 2);
+        let position = random_position(&mut rng, cards, played);
+        if position.trick().next().is_none() {
+            continue;
+        }
+        let worlds = worlds_of(&position, pairs[i % 4], 8, &mut rng);
+        let exact: Vec<u8> = worlds.iter().map(minimax).collect();
+        for k in 1..=position.tricks_left() as u8 {
+            for (world, &tricks) in worlds.iter().zip(&exact) {
+                assert_eq!(solver.can_take(world, k), tricks >= k, "{world:?} k={k}");
+                questions += 1;
+            }
+        }
+    }
+    assert!(questions > 2000, "{questions} questions");
 }
 
 #[test]
