@@ -72,18 +72,21 @@ impl Default for Solver {
 /// 4.9% fewer nodes per strain than in the order North, East, South, West.
 pub(crate) const DECLARER_ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
-/// The default table: up to 2^22 entries (about 130 MiB).
+/// The default table: up to 2^22 entries of 32 bytes (128 MiB), their
+/// arena at most twice that.
 const DEFAULT_TT_LOG2: u32 = 22;
 
 impl Solver {
-    /// A solver with the default transposition table (up to about 130 MiB).
+    /// A solver with the default transposition table (up to 2^22 entries,
+    /// 128 MiB, in an arena of at most 256 MiB).
     #[must_use]
     pub fn new() -> Solver {
         Solver::with_table_size(DEFAULT_TT_LOG2)
     }
 
     /// A solver whose transposition table holds `2^log2_entries` entries of
-    /// 32 bytes each, plus their share of the lists.
+    /// 32 bytes each, in an arena of at most twice their room, plus the
+    /// lists' keys.
     #[must_use]
     pub fn with_table_size(log2_entries: u32) -> Solver {
         Solver {
