@@ -297,7 +297,7 @@ mod tests {
             tt.store(&shape(1), [0; 4], i.min(10), 13, i);
             tt.store(&shape(2), [0; 4], 0, 12 - i, i);
         }
-        let mut check = |tt: &mut TranspositionTable, newest: u8| {
+        let check = |tt: &mut TranspositionTable, newest: u8| {
             // 12 tricks: no entry settles it; the newest entry's move is
             // the hint.
             assert!(matches!(tt.probe(&shape(1), 12), Lookup::Miss(m) if m == newest));
