@@ -540,18 +540,26 @@ impl Search {
         if let Some((result, req)) = self.top_trumps_cut(node, target, left) {
             return (result, self.needs(live, req));
         }
-        let shape = self.shape(node);
-        let hint = match self.tt.probe(&shape, target) {
-            Lookup::Cut(result, req) => {
+        // The owners are worked out only when the key has a list to scan,
+        // or for the store (threshold workload -1.4% and -1.7% time on
+        // seeds 1 and 7, tables -2.8%).
+        let key = shape_key(node, self.trump);
+        let bmi2 = self.bmi2;
+        let (hint, owners) = match self.tt.probe_with(key, target, || owners_of(node, bmi2)) {
+            (Lookup::Cut(result, req), _) => {
                 self.stats.table_cuts += 1;
                 return (result, self.needs(live, req));
             }
-            Lookup::Miss(hint) => hint,
+            (Lookup::Miss(hint), owners) => (hint, owners),
         };
         if let Some((result, req)) = self.counted_tricks_cut(node, target, left) {
             return (result, self.needs(live, req));
         }
         let (result, best, needs) = self.search_moves(node, target, hint);
+        let shape = Shape {
+            key,
+            owners: owners.unwrap_or_else(|| owners_of(node, bmi2)),
+        };
         let req = counts(live, needs);
         let best = if best == NO_MOVE {
             NO_MOVE
@@ -801,17 +809,6 @@ impl Search {
         let group_low = group_low(mine, others, top);
         let base = (16 * led) as u8;
         Some((base + top as u8, base + group_low as u8))
-    }
-
-    /// The table's view of a position at a trick boundary.
-    #[inline]
-    fn shape(&self, node: &Node) -> Shape {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: the CPU has BMI2 (checked when the search was made).
-            return unsafe { shape_bmi2(node, self.trump) };
-        }
-        shape_portable(node, self.trump)
     }
 
     /// The groups of equivalent cards among `playable` (cards of one
@@ -1459,6 +1456,19 @@ fn has_bmi2() -> bool {
     {
         false
     }
+}
+
+/// The table's view of `node`'s owners ([`Shape::owners`]), with BMI2
+/// when `bmi2` (the trump enters only the key, which is not used here).
+#[inline]
+fn owners_of(node: &Node, bmi2: bool) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    if bmi2 {
+        // SAFETY: the search found BMI2 on this CPU when it was made.
+        return unsafe { shape_bmi2(node, NOTRUMP) }.owners;
+    }
+    let _ = bmi2;
+    shape_portable(node, NOTRUMP).owners
 }
 
 /// The table's key of a position: trump, leader and every hand's length in

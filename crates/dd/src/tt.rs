@@ -356,11 +356,34 @@ impl TranspositionTable {
     }
 
     /// Looks for an entry that settles whether North-South take `target`.
+    #[cfg(test)]
     pub fn probe(&mut self, shape: &Shape, target: i32) -> Lookup {
-        let mut hint = NO_MOVE;
-        let Some(span) = self.lists.get(shape.key) else {
-            return Lookup::Miss(hint);
+        self.probe_with(shape.key, target, || shape.owners).0
+    }
+
+    /// [`TranspositionTable::probe`] of the position of shape key `key`
+    /// whose owners `owners` gives, asked for only when the key has a
+    /// list; returns them too if they were asked for.
+    #[inline]
+    pub fn probe_with(
+        &mut self,
+        key: u128,
+        target: i32,
+        owners: impl FnOnce() -> u128,
+    ) -> (Lookup, Option<u128>) {
+        let Some(span) = self.lists.get(key) else {
+            return (Lookup::Miss(NO_MOVE), None);
         };
+        let shape = Shape {
+            key,
+            owners: owners(),
+        };
+        (self.scan(span, &shape, target), Some(shape.owners))
+    }
+
+    #[inline]
+    fn scan(&self, span: Span, shape: &Shape, target: i32) -> Lookup {
+        let mut hint = NO_MOVE;
         let start = span.start as usize;
         for e in self.arena[start..start + usize::from(span.len)]
             .iter()
