@@ -299,6 +299,24 @@ struct Tried {
     winning: (usize, u8),
 }
 
+impl Tried {
+    /// Nothing tried yet at `node`; with three cards on the table, the
+    /// trick's winning card so far.
+    #[inline]
+    fn new(node: &Node, trump: usize) -> Tried {
+        Tried {
+            req: 0,
+            skip_below: [0; 4],
+            first: true,
+            winning: if node.trick_len == 3 {
+                node.winning(trump)
+            } else {
+                (0, 0)
+            },
+        }
+    }
+}
+
 /// The search engine: trump, transposition table and node counter.
 pub(crate) struct Search {
     pub trump: usize,
@@ -392,16 +410,7 @@ impl Search {
             let top = (tops & !((1u64 << first) - 1)).trailing_zeros() as u8;
             let low = (63 - (lows & ((2u64 << first) - 1)).leading_zeros()) as u8;
             let maximizing = seat & 1 == 0;
-            let mut tried = Tried {
-                req: 0,
-                skip_below: [0; 4],
-                first: true,
-                winning: if node.trick_len == 3 {
-                    node.winning(self.trump)
-                } else {
-                    (0, 0)
-                },
-            };
+            let mut tried = Tried::new(node, self.trump);
             if let Some((result, best, _)) =
                 self.try_move(node, target, maximizing, top, low, &mut tried)
             {
@@ -545,7 +554,7 @@ impl Search {
         // seeds 1 and 7, tables -2.8%).
         let key = shape_key(node, self.trump);
         let bmi2 = self.bmi2;
-        let (hint, owners) = match self.tt.probe_with(key, target, || owners_of(node, bmi2)) {
+        let (hint, owners) = match self.tt.probe(key, target, || owners_of(node, bmi2)) {
             (Lookup::Cut(result, req), _) => {
                 self.stats.table_cuts += 1;
                 return (result, self.needs(live, req));
@@ -645,16 +654,7 @@ impl Search {
     fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Needs) {
         let seat = node.mover();
         let maximizing = seat & 1 == 0;
-        let mut tried = Tried {
-            req: 0,
-            skip_below: [0; 4],
-            first: true,
-            winning: if node.trick_len == 3 {
-                node.winning(self.trump)
-            } else {
-                (0, 0)
-            },
-        };
+        let mut tried = Tried::new(node, self.trump);
         // The last hand following suit: the first move is found without
         // ordering the others, which most nodes never need (it cuts off at
         // 99% of the cut nodes). The second hand following suit is ordered
@@ -1459,16 +1459,16 @@ fn has_bmi2() -> bool {
 }
 
 /// The table's view of `node`'s owners ([`Shape::owners`]), with BMI2
-/// when `bmi2` (the trump enters only the key, which is not used here).
+/// when `bmi2`.
 #[inline]
 fn owners_of(node: &Node, bmi2: bool) -> u128 {
     #[cfg(target_arch = "x86_64")]
     if bmi2 {
         // SAFETY: the search found BMI2 on this CPU when it was made.
-        return unsafe { shape_bmi2(node, NOTRUMP) }.owners;
+        return unsafe { owners_bmi2(node) };
     }
     let _ = bmi2;
-    shape_portable(node, NOTRUMP).owners
+    owners_portable(node)
 }
 
 /// The table's key of a position: trump, leader and every hand's length in
@@ -1482,11 +1482,12 @@ fn shape_key(node: &Node, trump: usize) -> u128 {
     (trump as u128) << 66 | (node.leader as u128) << 64 | u128::from(node.lengths)
 }
 
-/// The shape of `node`, each suit's lane of owner codes made by `lane`
-/// from the suit's live cards and the two owner bits' cards: the low bit
-/// set for East and West, the high bit for South and West.
+/// The owners of `node`'s live cards ([`Shape::owners`]), each suit's
+/// lane of owner codes made by `lane` from the suit's live cards and the
+/// two owner bits' cards: the low bit set for East and West, the high bit
+/// for South and West.
 #[inline(always)]
-fn shape_with(node: &Node, trump: usize, lane: impl Fn(u16, u16, u16) -> u32) -> Shape {
+fn owners_with(node: &Node, lane: impl Fn(u16, u16, u16) -> u32) -> u128 {
     let h = &node.hands;
     let mut owners: u128 = 0;
     for s in 0..4 {
@@ -1498,15 +1499,12 @@ fn shape_with(node: &Node, trump: usize, lane: impl Fn(u16, u16, u16) -> u32) ->
         );
         owners |= u128::from(lane(n | e | so | w, e | w, so | w)) << (32 * s);
     }
-    Shape {
-        key: shape_key(node, trump),
-        owners,
-    }
+    owners
 }
 
-/// [`Search::shape`] on any CPU.
-fn shape_portable(node: &Node, trump: usize) -> Shape {
-    shape_with(node, trump, |mut live, low_bit, high_bit| {
+/// [`owners_of`] on any CPU.
+fn owners_portable(node: &Node) -> u128 {
+    owners_with(node, |mut live, low_bit, high_bit| {
         // Owners of the live cards from the highest down, two bits each,
         // left-aligned in the suit's 32-bit lane: built from the lowest card
         // up, each new card pushing the others down a place (a short
@@ -1522,7 +1520,7 @@ fn shape_portable(node: &Node, trump: usize) -> Shape {
     })
 }
 
-/// [`Search::shape`] with BMI2: each suit's owner bits gathered from the
+/// [`owners_of`] with BMI2: each suit's owner bits gathered from the
 /// live cards (`pext`) and interleaved (`pdep`) in a few instructions
 /// instead of a loop over the cards.
 ///
@@ -1530,9 +1528,9 @@ fn shape_portable(node: &Node, trump: usize) -> Shape {
 /// The CPU must support BMI2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2")]
-unsafe fn shape_bmi2(node: &Node, trump: usize) -> Shape {
+unsafe fn owners_bmi2(node: &Node) -> u128 {
     use std::arch::x86_64::{_pdep_u32, _pext_u32};
-    shape_with(node, trump, |live, low_bit, high_bit| {
+    owners_with(node, |live, low_bit, high_bit| {
         let live = u32::from(live);
         let count = live.count_ones();
         if count == 0 {
@@ -2175,7 +2173,7 @@ mod tests {
 
     #[test]
     #[cfg(target_arch = "x86_64")]
-    fn the_shape_with_bmi2_is_the_portable_shape() {
+    fn the_owners_with_bmi2_are_the_portable_owners() {
         if !std::arch::is_x86_feature_detected!("bmi2") {
             return;
         }
@@ -2196,14 +2194,10 @@ mod tests {
                 }
             }
             let node = Node::new(hands, [0; 3], 0, (i % 4) as u8);
-            let portable = super::shape_portable(&node, (i % 5) as usize);
+            let portable = super::owners_portable(&node);
             // SAFETY: BMI2 checked above.
-            let bmi2 = unsafe { super::shape_bmi2(&node, (i % 5) as usize) };
-            assert_eq!(
-                (bmi2.key, bmi2.owners),
-                (portable.key, portable.owners),
-                "{hands:x?}"
-            );
+            let bmi2 = unsafe { super::owners_bmi2(&node) };
+            assert_eq!(bmi2, portable, "{hands:x?}");
         }
     }
 

@@ -134,6 +134,20 @@ struct Slot {
     span: Span,
 }
 
+impl Slot {
+    /// A slot of no generation in use.
+    const EMPTY: Slot = Slot {
+        lengths: 0,
+        generation: 0,
+        meta: 0,
+        span: Span {
+            start: 0,
+            len: 0,
+            cap: 0,
+        },
+    };
+}
+
 /// The lists' spans by shape key: open addressing with linear probing,
 /// at most half full, and a generation per slot so that a clear touches
 /// nothing. In place of the standard `HashMap` (24-byte slots here against
@@ -149,21 +163,13 @@ struct ListMap {
 
 impl ListMap {
     fn new() -> ListMap {
-        let bits = 10;
+        Self::with_bits(10)
+    }
+
+    /// An empty map of `2^bits` slots.
+    fn with_bits(bits: u32) -> ListMap {
         ListMap {
-            slots: vec![
-                Slot {
-                    lengths: 0,
-                    generation: 0,
-                    meta: 0,
-                    span: Span {
-                        start: 0,
-                        len: 0,
-                        cap: 0
-                    }
-                };
-                1 << bits
-            ],
+            slots: vec![Slot::EMPTY; 1 << bits],
             bits,
             used: 0,
             generation: 1,
@@ -232,22 +238,7 @@ impl ListMap {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let generation = self.generation;
-        self.bits += 1;
-        self.slots = vec![
-            Slot {
-                lengths: 0,
-                generation: 0,
-                meta: 0,
-                span: Span {
-                    start: 0,
-                    len: 0,
-                    cap: 0
-                }
-            };
-            1 << self.bits
-        ];
-        self.generation = 1;
-        self.used = 0;
+        *self = Self::with_bits(self.bits + 1);
         for slot in old.into_iter().filter(|s| s.generation == generation) {
             let key = u128::from(slot.lengths) | u128::from(slot.meta) << 64;
             let (i, _) = self.find(key);
@@ -355,17 +346,12 @@ impl TranspositionTable {
         shape.owners & e.mask == e.pattern
     }
 
-    /// Looks for an entry that settles whether North-South take `target`.
-    #[cfg(test)]
-    pub fn probe(&mut self, shape: &Shape, target: i32) -> Lookup {
-        self.probe_with(shape.key, target, || shape.owners).0
-    }
-
-    /// [`TranspositionTable::probe`] of the position of shape key `key`
-    /// whose owners `owners` gives, asked for only when the key has a
-    /// list; returns them too if they were asked for.
+    /// Looks for an entry that settles whether North-South take `target`
+    /// in the position of shape key `key`. Its owners ([`Shape::owners`])
+    /// are asked of `owners` only when the key has a list to scan, and
+    /// returned then, for the store that may follow.
     #[inline]
-    pub fn probe_with(
+    pub fn probe(
         &mut self,
         key: u128,
         target: i32,
@@ -378,31 +364,26 @@ impl TranspositionTable {
             key,
             owners: owners(),
         };
-        (self.scan(span, &shape, target), Some(shape.owners))
-    }
-
-    #[inline]
-    fn scan(&self, span: Span, shape: &Shape, target: i32) -> Lookup {
         let mut hint = NO_MOVE;
         let start = span.start as usize;
         for e in self.arena[start..start + usize::from(span.len)]
             .iter()
             .rev()
         {
-            if !Self::matches(e, shape) {
+            if !Self::matches(e, &shape) {
                 continue;
             }
             if e.lo() >= target {
-                return Lookup::Cut(true, req_of(e.mask));
+                return (Lookup::Cut(true, req_of(e.mask)), Some(shape.owners));
             }
             if e.hi() < target {
-                return Lookup::Cut(false, req_of(e.mask));
+                return (Lookup::Cut(false, req_of(e.mask)), Some(shape.owners));
             }
             if hint == NO_MOVE {
                 hint = e.best();
             }
         }
-        Lookup::Miss(hint)
+        (Lookup::Miss(hint), Some(shape.owners))
     }
 
     /// Records that North-South take at least `lo` and at most `hi` tricks in
@@ -463,6 +444,11 @@ mod tests {
 
     #[test]
     fn lists_keep_every_entry_newest_first_as_they_move_in_the_arena() {
+        /// What the table says of key `key` (owners all North's) for
+        /// `target` tricks.
+        fn probe(tt: &mut TranspositionTable, key: u128, target: i32) -> Lookup {
+            tt.probe(key, target, || 0).0
+        }
         // Two lists filled in turn, so that each outgrows its room (2, 4,
         // 8, 16) with the other's entries after it in the arena.
         let mut tt = TranspositionTable::new(10);
@@ -476,13 +462,13 @@ mod tests {
         let check = |tt: &mut TranspositionTable, newest: u8| {
             // 12 tricks: no entry settles it; the newest entry's move is
             // the hint.
-            assert!(matches!(tt.probe(&shape(1), 12), Lookup::Miss(m) if m == newest));
-            assert!(matches!(tt.probe(&shape(1), 11), Lookup::Cut(true, _)));
-            assert!(matches!(tt.probe(&shape(1), 10), Lookup::Cut(true, _)));
+            assert!(matches!(probe(tt, 1, 12), Lookup::Miss(m) if m == newest));
+            assert!(matches!(probe(tt, 1, 11), Lookup::Cut(true, _)));
+            assert!(matches!(probe(tt, 1, 10), Lookup::Cut(true, _)));
             // List 2's newest entry: at most one trick.
-            assert!(matches!(tt.probe(&shape(2), 2), Lookup::Cut(false, _)));
-            assert!(matches!(tt.probe(&shape(2), 1), Lookup::Miss(11)));
-            assert!(matches!(tt.probe(&shape(3), 1), Lookup::Miss(NO_MOVE)));
+            assert!(matches!(probe(tt, 2, 2), Lookup::Cut(false, _)));
+            assert!(matches!(probe(tt, 2, 1), Lookup::Miss(11)));
+            assert!(matches!(probe(tt, 3, 1), Lookup::Miss(NO_MOVE)));
         };
         check(&mut tt, 11);
         // Laid out again without the places the lists moved from: the same
@@ -495,7 +481,7 @@ mod tests {
         tt.store(&shape(1), [0; 4], 0, 13, 12);
         check(&mut tt, 12);
         tt.clear();
-        assert!(matches!(tt.probe(&shape(1), 11), Lookup::Miss(NO_MOVE)));
+        assert!(matches!(probe(&mut tt, 1, 11), Lookup::Miss(NO_MOVE)));
     }
 
     #[test]
