@@ -17,6 +17,7 @@
 
 mod by_seat;
 mod card;
+pub mod cpu;
 mod deal;
 mod hand;
 pub mod key_hasher;

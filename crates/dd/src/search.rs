@@ -326,8 +326,8 @@ pub(crate) struct Search {
     /// Per tricks left: the killer before the last, if another card.
     older_killers: [u8; 14],
     pub tt: TranspositionTable,
-    /// Whether the CPU has BMI2, for [`Search::shape`] and
-    /// [`Search::needs`].
+    /// Whether the CPU runs BMI2 in hardware ([`has_bmi2`]), for the
+    /// owners, the groups and [`Search::needs`].
     bmi2: bool,
     pub nodes: u64,
     pub stats: Stats,
@@ -1446,16 +1446,11 @@ impl Default for ThirdHand {
     }
 }
 
-/// Whether the CPU has BMI2 (`pext`, `pdep`).
+/// Whether the CPU has BMI2 and runs its `pext` and `pdep` in hardware
+/// (not AMD's before Zen 3, whose microcode is slower than the portable
+/// helpers).
 fn has_bmi2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("bmi2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    cards::cpu::fast_pdep_pext()
 }
 
 /// The table's view of `node`'s owners ([`Shape::owners`]), with BMI2

@@ -155,46 +155,6 @@ pub(crate) unsafe fn nth_set_bit_bmi2(x: u64, k: u32) -> u32 {
     core::arch::x86_64::_pdep_u64(1u64 << k, x).trailing_zeros()
 }
 
-/// Whether this CPU has a fast `pdep`: BMI2, and not an AMD processor
-/// before Zen 3 (family 0x19) nor a Hygon (built on Zen 1), which run it
-/// in microcode (tens to hundreds of cycles, slower than the portable
-/// select). Asked once.
-pub(crate) fn fast_pdep() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *FAST.get_or_init(|| {
-            use core::arch::x86_64::__cpuid;
-            if !std::is_x86_feature_detected!("bmi2") {
-                return false;
-            }
-            // The vendor string, in EBX, EDX, ECX of leaf 0.
-            #[allow(unused_unsafe)]
-            // SAFETY: CPUID is there on every x86-64 CPU.
-            let vendor = unsafe { __cpuid(0) };
-            let name = [vendor.ebx, vendor.edx, vendor.ecx];
-            let words = |s: &[u8; 12]| {
-                [0, 4, 8].map(|i| u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]))
-            };
-            if name == words(b"HygonGenuine") {
-                return false;
-            }
-            if name != words(b"AuthenticAMD") {
-                return true;
-            }
-            #[allow(unused_unsafe)]
-            // SAFETY: as above.
-            let signature = unsafe { __cpuid(1) }.eax;
-            let family = (signature >> 8 & 0xf) + (signature >> 20 & 0xff);
-            family >= 0x19
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -309,8 +309,8 @@ impl<G: TrickGame> OpenSolver<G> {
     /// `node`, all-tricks bonus included.
     fn playouts(&mut self, node: &Node, horizon: Horizon) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if self.pdep && draws::fast_pdep() {
-            // SAFETY: `fast_pdep` found BMI2.
+        if self.pdep && cards::cpu::fast_pdep_pext() {
+            // SAFETY: `fast_pdep_pext` found BMI2.
             return unsafe { self.playouts_bmi2(node, horizon) };
         }
         self.playouts_with::<false>(node, horizon)
