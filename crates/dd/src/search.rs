@@ -326,8 +326,9 @@ pub(crate) struct Search {
     /// Per tricks left: the killer before the last, if another card.
     older_killers: [u8; 14],
     pub tt: TranspositionTable,
-    /// Whether the CPU runs BMI2 in hardware ([`has_bmi2`]), for the
-    /// owners, the groups and [`Search::needs`].
+    /// Whether the CPU runs BMI2's `pext` and `pdep` in hardware
+    /// ([`cards::cpu::fast_pdep_pext`]), for the owners, the groups and
+    /// [`Search::needs`].
     bmi2: bool,
     pub nodes: u64,
     pub stats: Stats,
@@ -367,7 +368,7 @@ impl Search {
             killers: [NO_MOVE; 14],
             older_killers: [NO_MOVE; 14],
             tt: TranspositionTable::new(log2_entries),
-            bmi2: has_bmi2(),
+            bmi2: cards::cpu::fast_pdep_pext(),
             nodes: 0,
             stats: Stats::default(),
         }
@@ -1444,13 +1445,6 @@ impl Default for ThirdHand {
             overtake: NO_MOVE,
         }
     }
-}
-
-/// Whether the CPU has BMI2 and runs its `pext` and `pdep` in hardware
-/// (not AMD's before Zen 3, whose microcode is slower than the portable
-/// helpers).
-fn has_bmi2() -> bool {
-    cards::cpu::fast_pdep_pext()
 }
 
 /// The table's view of `node`'s owners ([`Shape::owners`]), with BMI2

@@ -190,9 +190,16 @@ impl ListMap {
         }
     }
 
+    /// A shape key as a slot keeps it: the suit lengths, and the leader
+    /// and trump above them. [`ListMap::join`] puts it back together.
     #[inline]
     fn split(key: u128) -> (u64, u8) {
         (key as u64, (key >> 64) as u8)
+    }
+
+    #[inline]
+    fn join(lengths: u64, meta: u8) -> u128 {
+        u128::from(lengths) | u128::from(meta) << 64
     }
 
     #[inline]
@@ -254,8 +261,7 @@ impl ListMap {
         let generation = self.generation;
         *self = Self::with_bits(self.bits + 1);
         for slot in old.into_iter().filter(|s| s.generation == generation) {
-            let key = u128::from(slot.lengths) | u128::from(slot.meta) << 64;
-            let (i, _) = self.find(key);
+            let (i, _) = self.find(Self::join(slot.lengths, slot.meta));
             self.slots[i] = Slot {
                 generation: 1,
                 ..slot
