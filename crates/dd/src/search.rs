@@ -431,17 +431,14 @@ impl Search {
     /// position with the
     /// same suit lengths per hand, the same cards' suits on the table and the
     /// same owners of those top cards has the same answer.
-    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Needs) {
-        self.search_inline(node, target)
-    }
-
-    /// [`Search::search`], inlined where a node's moves are tried, so that
-    /// a child inside a trick costs one call (its moves') instead of two,
-    /// and a trick start one (the out-of-line [`Search::search_trick_start`]):
-    /// same nodes, threshold workload -2.7% and -3.8% time (seeds 1 to 4
-    /// and 7), tables -1.7%.
+    ///
+    /// Inlined where a node's moves are tried, so that a child inside a
+    /// trick costs one call (its moves') instead of two, and a trick start
+    /// one (the out-of-line [`Search::search_trick_start`]): same nodes,
+    /// threshold workload -2.7% and -3.8% time (seeds 1 to 4 and 7),
+    /// tables -1.7%.
     #[inline(always)]
-    fn search_inline(&mut self, node: &Node, target: i32) -> (bool, Needs) {
+    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Needs) {
         self.nodes += 1;
         if target <= 0 {
             return (true, 0);
@@ -747,7 +744,7 @@ impl Search {
         } else {
             node.play(card, self.trump)
         };
-        let (result, child_needs) = self.search_inline(&child, target - won);
+        let (result, child_needs) = self.search(&child, target - won);
         let mut move_needs = if node.trick_len == 3 {
             child_needs | trick_needs(node, card, self.trump, tried.winning)
         } else {
