@@ -16,10 +16,12 @@ pub fn max_threads() -> usize {
 /// # Errors
 /// A value that is no number or above the limit, saying the limit.
 pub fn threads(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of threads (0 uses every core)"))?;
+    let n: usize = text.trim().parse().map_err(|_| {
+        format!(
+            "{} is not a number of threads (0 uses every core)",
+            cards::quoted(text)
+        )
+    })?;
     let max = max_threads();
     if n > max {
         return Err(format!(
@@ -30,12 +32,15 @@ pub fn threads(text: &str) -> Result<usize, String> {
 }
 
 /// Checks that `path` can be written, before the work whose result goes
-/// there: the folder exists and the file can be opened for writing. An
-/// existing file is left as it is; a new one is removed again.
+/// there: its missing folders are made (the one rule of every file the
+/// program writes: `--out`, `--games`, `--results`), and the file can be
+/// opened for writing. An existing file is left as it is; a new one is
+/// removed again.
 ///
 /// # Errors
 /// Naming `flag` and the path, with the system's reason.
 pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
+    make_folders_of(path, flag)?;
     let existed = path.exists();
     std::fs::OpenOptions::new()
         .append(true)
@@ -44,6 +49,23 @@ pub fn check_writable(path: &Path, flag: &str) -> Result<()> {
         .with_context(|| format!("{flag} {}: cannot be written", path.display()))?;
     if !existed {
         let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+/// Makes the missing folders of an output file `path`.
+///
+/// # Errors
+/// Naming `flag` and the folder, with the system's reason.
+pub fn make_folders_of(path: &Path, flag: &str) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!(
+                "{flag} {}: cannot make its folder {}",
+                path.display(),
+                dir.display()
+            )
+        })?;
     }
     Ok(())
 }
@@ -67,7 +89,14 @@ mod tests {
         let new = dir.path().join("out.pbn");
         check_writable(&new, "--out").unwrap();
         assert!(!new.exists());
-        let e = check_writable(&dir.path().join("no/such/dir/out.pbn"), "--out").unwrap_err();
+        // Missing folders are made, as `--results` makes them.
+        let deep = dir.path().join("no/such/dir/out.pbn");
+        check_writable(&deep, "--out").unwrap();
+        assert!(deep.parent().unwrap().is_dir() && !deep.exists());
+        // A folder that cannot be made (a file is in the way) is refused.
+        std::fs::write(&new, "").unwrap();
+        let e = check_writable(&new.join("x.pbn"), "--out").unwrap_err();
         assert!(e.to_string().contains("--out"), "{e}");
+        assert!(e.to_string().contains("cannot make its folder"), "{e}");
     }
 }

@@ -28,7 +28,10 @@ where
         let sender = sender.clone();
         let answer = answer.clone();
         pool.spawn_fifo(move || {
-            let result = answer(&line.text);
+            let result = match line.fault {
+                Some(fault) => Err(fault),
+                None => answer(&line.text),
+            };
             let _ = sender.send((index, result));
         });
     }

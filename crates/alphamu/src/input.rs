@@ -9,13 +9,18 @@ use std::path::Path;
 pub struct Line {
     pub number: usize,
     pub text: String,
+    /// Set when reading already found the line bad: its error, reported
+    /// as the line's answer without any work.
+    pub fault: Option<String>,
 }
 
 /// The deals of `dd table`'s input: one per line (deal strings, `[Deal]`
 /// tags, JSON objects), or, when the input is a PBN file (tags other than
 /// `[Deal]`, such as the files of `alphamu deals` or a tournament's), the
 /// `[Deal]` tag of each game with its `[Board]` as the id, everything else
-/// ignored. Standard input when `path` is `None` or `-`.
+/// ignored. A game that gives a tag twice with different values (two
+/// `[Deal]`s: which one is meant?) is refused as every other command
+/// refuses it. Standard input when `path` is `None` or `-`.
 pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
     let path = file_or_stdin(path);
     let lines = read_lines_of(path)?;
@@ -49,6 +54,14 @@ pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
         .iter()
         .filter_map(|g| {
             let (deal, number) = g.tag("Deal")?;
+            if let Err(e) = g.check_repeated_tags("") {
+                let tag = e.tag.map_or(String::new(), |t| format!("{t}: "));
+                return Some(Line {
+                    number: e.line,
+                    text: String::new(),
+                    fault: Some(format!("{tag}{}", e.message)),
+                });
+            }
             let mut object = serde_json::json!({ "deal": deal });
             if let Some((board, _)) = g.tag("Board").filter(|(b, _)| !b.is_empty()) {
                 object["id"] = serde_json::json!(board);
@@ -56,6 +69,7 @@ pub fn read_deal_lines(path: Option<&Path>) -> Result<Vec<Line>> {
             Some(Line {
                 number,
                 text: object.to_string(),
+                fault: None,
             })
         })
         .collect())
@@ -91,6 +105,7 @@ fn read_lines_of(path: Option<&Path>) -> Result<Vec<Line>> {
         lines.push(Line {
             number: i + 1,
             text: trimmed.to_string(),
+            fault: None,
         });
     }
     Ok(lines)

@@ -76,10 +76,50 @@ fn quiet_on_closed_pipe() {
     }
 }
 
+/// Exits with clap's error, as clap would, but with every long word of it
+/// (clap quotes a bad value whole: a 100 kB `--declarer`) cut to its start
+/// and its length.
+fn exit_quoting_briefly(e: clap::Error) -> ! {
+    let text = e.render().to_string();
+    if !text
+        .split_whitespace()
+        .any(|w| w.chars().count() > LONG_WORD)
+    {
+        e.exit()
+    }
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let words: Vec<String> = line.split(' ').map(clip_word).collect();
+        out.push_str(&words.join(" "));
+    }
+    eprintln!("{out}");
+    std::process::exit(e.exit_code())
+}
+
+/// Words of a message longer than this are cut by [`clip_word`].
+const LONG_WORD: usize = 2 * cards::QUOTE_LIMIT;
+
+/// A word of at most [`LONG_WORD`] characters as it is, a longer one as
+/// its first characters, an ellipsis and its length.
+fn clip_word(word: &str) -> String {
+    let length = word.chars().count();
+    if length <= LONG_WORD {
+        return word.to_string();
+    }
+    let start: String = word.chars().take(cards::QUOTE_LIMIT - 8).collect();
+    format!("{start}… ({length} characters)")
+}
+
 fn main() -> ExitCode {
     #[cfg(unix)]
     quiet_on_closed_pipe();
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => exit_quoting_briefly(e),
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),

@@ -548,9 +548,9 @@ fn arguments_are_checked_before_any_work() {
         "one search holds at most 512",
     );
     refused(
-        &["play", "--out", "/no/such/folder/game.pbn"],
+        &["play", "--out", "/dev/null/folder/game.pbn"],
         1,
-        "--out /no/such/folder/game.pbn: cannot be written",
+        "--out /dev/null/folder/game.pbn: cannot make its folder",
     );
     refused(
         &["play", "--game", "belote", "--contract", "4S"],
@@ -593,6 +593,165 @@ fn table_reads_a_whole_pbn_file() {
     assert_eq!(lines[0]["id"], "7");
     assert_eq!(lines[0]["tricks"]["N"]["NT"], 13);
     assert_eq!(lines[1]["id"], "8");
+}
+
+/// A board whose two `[Deal]` tags differ is refused by `dd table` as
+/// `games show` refuses it (which deal is meant?), naming both lines; the
+/// other boards are still answered.
+#[test]
+fn table_refuses_a_board_of_two_deals() {
+    let pbn = "[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\"]\n[Deal \"N:A... K... Q... J...\"]\n\n[Board \"2\"]\n[Deal \"N:A... K... Q... J...\"]\n";
+    let out = alphamu()
+        .args(["dd", "table", "--format", "jsonl"])
+        .write_stdin(pbn)
+        .assert()
+        .code(1);
+    let stdout = stdout_of(out.get_output());
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert_eq!(lines[0]["id"], "2");
+    let stderr = stderr_of(out.get_output());
+    assert!(
+        stderr.contains("line 3: [Deal]: given twice with different values (line 2"),
+        "{stderr}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.pbn");
+    std::fs::write(&path, pbn).unwrap();
+    let out = alphamu()
+        .args(["games", "show"])
+        .arg(&path)
+        .assert()
+        .code(1);
+    assert!(stderr_of(out.get_output()).contains("given twice with different values"));
+}
+
+/// A huge bad value (a 100 kB argument, a 1 MB tag or call) is quoted by
+/// its start and its length, never copied whole into the message.
+#[test]
+fn long_bad_values_are_quoted_briefly() {
+    let big = "3".repeat(100_000);
+    let deal = "N:4.AKJT2.965.AQ75 - AQJ9.73.QT872.94 -";
+    for args in [
+        ["--contract", big.as_str(), "--declarer", "S", "--play", ""],
+        [
+            "--contract",
+            "3NT",
+            "--declarer",
+            big.as_str(),
+            "--play",
+            "",
+        ],
+        [
+            "--contract",
+            "3NT",
+            "--declarer",
+            "S",
+            "--play",
+            big.as_str(),
+        ],
+    ] {
+        let out = alphamu()
+            .args(["analyze", "--deal", deal])
+            .args(args)
+            .assert()
+            .failure();
+        let stderr = stderr_of(out.get_output());
+        assert!(
+            stderr.len() < 600,
+            "{} bytes: {}",
+            stderr.len(),
+            &stderr[..600]
+        );
+        assert!(stderr.contains("(100000 characters)"), "{stderr}");
+    }
+    let huge = "H".repeat(1_000_000);
+    let deal = "N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432";
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        (
+            "dealer",
+            format!("[Deal \"{deal}\"]\n[Dealer \"{huge}\"]\n"),
+        ),
+        (
+            "contract",
+            format!("[Deal \"{deal}\"]\n[Contract \"{huge}\"]\n[Declarer \"S\"]\n"),
+        ),
+        (
+            "call",
+            format!("[Deal \"{deal}\"]\n[Auction \"N\"]\n1NT {huge}\n"),
+        ),
+        (
+            "card",
+            format!(
+                "[Deal \"{deal}\"]\n[Contract \"7NT\"]\n[Declarer \"S\"]\n[Play \"W\"]\n{huge}\n"
+            ),
+        ),
+    ] {
+        let path = dir.path().join(format!("{name}.pbn"));
+        std::fs::write(&path, text).unwrap();
+        let out = alphamu()
+            .args(["games", "show"])
+            .arg(&path)
+            .assert()
+            .code(1);
+        let stderr = stderr_of(out.get_output());
+        assert!(stderr.len() < 600, "{name}: {} bytes", stderr.len());
+        assert!(stderr.contains("(1000000 characters)"), "{name}: {stderr}");
+    }
+}
+
+/// Every file the program writes makes its missing folders: `play --out`
+/// as `match --results` and `match --games` (one rule).
+#[test]
+fn outputs_make_their_missing_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("new/folder/board.pbn");
+    alphamu()
+        .args([
+            "play",
+            "--declarer-player",
+            "dd",
+            "--defense",
+            "dd",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&out).unwrap().contains("[Deal "));
+    let set = dir.path().join("deals/set.pbn");
+    alphamu()
+        .args([
+            "deals", "--kind", "7nt", "--count", "1", "--seed", "1", "--out",
+        ])
+        .arg(&set)
+        .assert()
+        .success();
+    let results = dir.path().join("a/results.jsonl");
+    let games = dir.path().join("b/tables.pbn");
+    alphamu()
+        .args([
+            "match",
+            "--a",
+            "dd",
+            "--b",
+            "dd",
+            "--defense",
+            "dd",
+            "--deals",
+        ])
+        .arg(&set)
+        .arg("--results")
+        .arg(&results)
+        .arg("--games")
+        .arg(&games)
+        .assert()
+        .success();
+    assert!(results.exists() && games.exists());
 }
 
 /// Off a terminal (a script, a CI log), long work prints a progress line

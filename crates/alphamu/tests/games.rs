@@ -462,4 +462,13 @@ fn vugraph_boards_are_named_and_unknown_boards_refused() {
         .code(1);
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("no game found"), "{stderr}");
+    // `games analyze` says the same of the same file, and fails.
+    let out = Command::cargo_bin("alphamu")
+        .unwrap()
+        .args(["games", "analyze"])
+        .arg(&empty)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("no game found"), "{stderr}");
 }

@@ -77,7 +77,10 @@ impl FromStr for ReducedTarget {
             "dd" => Ok(ReducedTarget::DoubleDummy),
             "all" => Ok(ReducedTarget::All),
             "tricks" => Ok(ReducedTarget::Tricks),
-            other => Err(format!("unknown goal '{other}' (dd, all, tricks)")),
+            other => Err(format!(
+                "unknown goal {} (dd, all, tricks)",
+                cards::quoted(other)
+            )),
         }
     }
 }
@@ -712,7 +715,10 @@ pub fn read_pbn(text: &str) -> Result<Vec<SetBoard>, DealSetError> {
     if let Some((word, line)) = file.stray.first() {
         return Err(DealSetError::Line {
             line: *line,
-            message: format!("expected a tag such as [Deal \"N:...\"], found '{word}'"),
+            message: format!(
+                "expected a tag such as [Deal \"N:...\"], found {}",
+                cards::quoted(word)
+            ),
         });
     }
     let mut boards = Vec::new();
@@ -763,7 +769,10 @@ fn board_from_tags(game: &records::PbnGame, index: usize) -> Result<SetBoard, De
     let declarer: Seat = text.parse().map_err(|_| {
         at(
             line,
-            format!("[Declarer]: '{text}' is not a seat (N, E, S, W)"),
+            format!(
+                "[Declarer]: {} is not a seat (N, E, S, W)",
+                cards::quoted(text)
+            ),
         )
     })?;
     let (strain, contract) = match get("Contract") {
@@ -775,7 +784,8 @@ fn board_from_tags(game: &records::PbnGame, index: usize) -> Result<SetBoard, De
                     at(
                         line,
                         format!(
-                            "[Contract]: '{text}' is neither a contract (3NT) nor a strain (NT)"
+                            "[Contract]: {} is neither a contract (3NT) nor a strain (NT)",
+                            cards::quoted(text)
                         ),
                     )
                 })?,
@@ -791,7 +801,10 @@ fn board_from_tags(game: &records::PbnGame, index: usize) -> Result<SetBoard, De
             .ok_or_else(|| {
                 at(
                     line,
-                    format!("[Need]: '{text}' is not a number of tricks from 0 to {size}"),
+                    format!(
+                        "[Need]: {} is not a number of tricks from 0 to {size}",
+                        cards::quoted(text)
+                    ),
                 )
             })?,
         None if size == 13 => contract
@@ -816,9 +829,12 @@ fn board_from_tags(game: &records::PbnGame, index: usize) -> Result<SetBoard, De
         None => Constraints::default(),
     };
     let number = match get("Board") {
-        Some((text, line)) => text
-            .parse()
-            .map_err(|_| at(line, format!("[Board]: '{text}' is not a number")))?,
+        Some((text, line)) => text.parse().map_err(|_| {
+            at(
+                line,
+                format!("[Board]: {} is not a number", cards::quoted(text)),
+            )
+        })?,
         None => index,
     };
     let pimc_make = get("PimcMake").and_then(|(t, _)| t.parse().ok());

@@ -22,6 +22,33 @@ pub struct Build {
     /// Its profile ([`PROFILE`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile: Option<String>,
+    /// For a file whose lines record no commit (the build that played
+    /// them was not recorded): the build on which `experiment
+    /// replay-check --mark-unrecorded` replayed a sample of its deals card
+    /// for card as recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replayed_alike: Option<ReplayedAlike>,
+}
+
+/// A build that replayed a results file's sample alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayedAlike {
+    /// The build's commit.
+    pub commit: String,
+    /// The deals replayed (all of them alike).
+    pub deals: usize,
+}
+
+impl ReplayedAlike {
+    /// How a report names the build of a file without recorded commits.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let short: String = self.commit.chars().take(12).collect();
+        format!(
+            "not recorded; {} deal(s) replay alike on {short}",
+            self.deals
+        )
+    }
 }
 
 impl Build {
@@ -31,6 +58,7 @@ impl Build {
         Build {
             commit: Some(COMMIT.to_string()),
             profile: Some(PROFILE.to_string()),
+            replayed_alike: None,
         }
     }
 }

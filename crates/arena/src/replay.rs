@@ -55,6 +55,8 @@ pub struct Replay {
     /// summed, when every line records CPU time (the round robins' lines
     /// do; the duplicate matches' keep no time).
     pub recorded_cpu_seconds: Option<f64>,
+    /// Whether no line of the file records the commit that played it.
+    pub unrecorded: bool,
 }
 
 /// `sample` of the `n` lines, spread evenly from the first (all of them
@@ -131,6 +133,7 @@ pub fn replay_match(path: &Path, sample: usize) -> Result<Replay, ReplayError> {
     };
     let mut out = Replay {
         deals: lines.len(),
+        unrecorded: lines.iter().all(|r| r.commit.is_none()),
         ..Replay::default()
     };
     for k in spread(lines.len(), sample) {
@@ -180,6 +183,7 @@ pub fn replay_points(path: &Path, sample: usize) -> Result<Replay, ReplayError> 
             .iter()
             .all(|d| d.cpu_seconds)
             .then(|| lines.iter().map(|d| d.seconds[0] + d.seconds[1]).sum()),
+        unrecorded: lines.iter().all(|d| d.commit.is_none()),
         ..Replay::default()
     };
     for k in spread(lines.len(), sample) {

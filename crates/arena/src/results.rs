@@ -706,6 +706,52 @@ impl ResultsWriter {
     }
 }
 
+/// Writes into the header of the results file at `path` (of either kind)
+/// that `alike` replayed its sample card for card, under the file's lock;
+/// every line after the header is kept byte for byte. For the files
+/// whose lines record no commit.
+///
+/// # Errors
+/// [`ResultsError::InUse`] when a run holds the file; an I/O error; a
+/// first line that is not a JSON object.
+pub fn mark_replayed_alike(
+    path: &Path,
+    alike: &crate::provenance::ReplayedAlike,
+) -> Result<(), ResultsError> {
+    let _lock = ResultsLock::acquire(path)?;
+    let io = |source| ResultsError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let text = std::fs::read_to_string(path).map_err(io)?;
+    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let bad = |message: String| ResultsError::Line {
+        path: path.to_path_buf(),
+        line: 1,
+        message,
+    };
+    let mut value: serde_json::Value =
+        serde_json::from_str(first).map_err(|e| bad(format!("not a header: {e}")))?;
+    let header = match value.get_mut("header") {
+        Some(inner) => inner,
+        None => &mut value,
+    };
+    let object = header
+        .as_object_mut()
+        .ok_or_else(|| bad("not a header: not a JSON object".into()))?;
+    object.insert(
+        "replayed_alike".into(),
+        serde_json::to_value(alike).expect("serializes"),
+    );
+    let new = format!(
+        "{}\n{rest}",
+        serde_json::to_string(&value).expect("serializes")
+    );
+    let temporary = path.with_extension("jsonl.partial");
+    std::fs::write(&temporary, new).map_err(io)?;
+    std::fs::rename(&temporary, path).map_err(io)
+}
+
 /// Opens a results file to append after its first `complete` bytes, its
 /// whole lines: whatever follows (a line cut short by an interruption) is
 /// cut off first, so that the next line starts a line of its own. Both
@@ -845,6 +891,46 @@ mod tests {
             all.iter().map(|r| r.deal).collect::<Vec<_>>(),
             vec![0, 1, 2]
         );
+    }
+
+    #[test]
+    fn a_header_marked_replayed_alike_keeps_its_lines_and_still_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let (w, _) = ResultsWriter::open(&path, &header()).unwrap();
+        w.append(&result(0)).unwrap();
+        w.append(&result(1)).unwrap();
+        drop(w);
+        let before = std::fs::read_to_string(&path).unwrap();
+        let alike = crate::provenance::ReplayedAlike {
+            commit: "0123456789abcdef".into(),
+            deals: 2,
+        };
+        mark_replayed_alike(&path, &alike).unwrap();
+        let after = std::fs::read_to_string(&path).unwrap();
+        // Every line after the header byte for byte.
+        assert_eq!(
+            before.split_once('\n').unwrap().1,
+            after.split_once('\n').unwrap().1
+        );
+        let (h, lines) = read(&path).unwrap();
+        assert_eq!(h.build.replayed_alike, Some(alike.clone()));
+        assert_eq!(lines.len(), 2);
+        assert_eq!(
+            alike.describe(),
+            "not recorded; 2 deal(s) replay alike on 0123456789ab"
+        );
+        // The same match still resumes it.
+        let (w, done) = ResultsWriter::open(&path, &header()).unwrap();
+        assert_eq!(done.len(), 2);
+        drop(w);
+        // A file in use is not touched.
+        let (w, _) = ResultsWriter::open(&path, &header()).unwrap();
+        assert!(matches!(
+            mark_replayed_alike(&path, &alike),
+            Err(ResultsError::InUse { .. })
+        ));
+        drop(w);
     }
 
     #[test]

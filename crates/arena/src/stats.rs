@@ -153,8 +153,13 @@ pub fn binomial_two_sided(k: usize, n: usize) -> f64 {
 /// What a comparison with a paper's figure says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Verdict {
-    /// Within 2 combined standard errors.
+    /// Within 2 combined standard errors, and our figure shows the
+    /// paper's effect (more than 2 of our SEs from no effect).
     Reproduced,
+    /// Within 2 combined standard errors, but our own figure is within 2
+    /// of its SEs of no effect: the run agrees with the paper without
+    /// showing the effect it claims ([`Comparison::against_no_effect`]).
+    NoEffectShown,
     /// Between 2 and 3.
     Inconclusive,
     /// Beyond 3.
@@ -165,6 +170,7 @@ impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Verdict::Reproduced => "reproduced",
+            Verdict::NoEffectShown => "consistent, no effect shown",
             Verdict::Inconclusive => "inconclusive",
             Verdict::Contradicted => "contradicted",
         })
@@ -190,6 +196,19 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// The comparison of a claimed effect, whose absence is `none` (0 for
+    /// a difference, 1/2 for a winrate): a "reproduced" whose own figure
+    /// lies within 2 of its SEs of `none` becomes
+    /// [`Verdict::NoEffectShown`], keeping "reproduced" for runs that see
+    /// the paper's effect.
+    #[must_use]
+    pub fn against_no_effect(mut self, none: f64) -> Comparison {
+        if self.verdict == Verdict::Reproduced && (self.ours - none).abs() <= 2.0 * self.ours_se {
+            self.verdict = Verdict::NoEffectShown;
+        }
+        self
+    }
+
     /// Compares `ours` (± `ours_se`) with the paper's `paper` (±
     /// `paper_se`).
     #[must_use]
@@ -573,6 +592,30 @@ mod tests {
         );
         assert_eq!(
             Comparison::new(0.0, 0.3, 1.0, 0.3).verdict,
+            Verdict::Inconclusive
+        );
+        // Within the paper's wide SE, but ours within 2 SE of zero: no
+        // effect shown; 2.1 SE from zero: reproduced; the other verdicts
+        // stay as they are.
+        let wide = Comparison::new(1.8, 3.1, -0.1, 0.5).against_no_effect(0.0);
+        assert_eq!(wide.verdict, Verdict::NoEffectShown);
+        assert_eq!(wide.verdict.to_string(), "consistent, no effect shown");
+        assert_eq!(
+            Comparison::new(1.8, 3.1, 1.05, 0.5)
+                .against_no_effect(0.0)
+                .verdict,
+            Verdict::Reproduced
+        );
+        assert_eq!(
+            Comparison::new(0.551, 0.018, 0.507, 0.035)
+                .against_no_effect(0.5)
+                .verdict,
+            Verdict::NoEffectShown
+        );
+        assert_eq!(
+            Comparison::new(0.0, 0.3, 1.0, 0.3)
+                .against_no_effect(0.0)
+                .verdict,
             Verdict::Inconclusive
         );
     }

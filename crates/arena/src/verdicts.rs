@@ -52,6 +52,21 @@ pub enum PaperSe {
         /// The paper's deals.
         paper_deals: usize,
     },
+    /// Not printed; the paper's design is paired (one set of deals played
+    /// by both declarers), so its SE is that of a paired difference of
+    /// made/down results, sqrt((q − d²) / n) over its `paper_deals`
+    /// deals: d the paper's difference, q its share of deals whose
+    /// results differ. q is ours, scaled by the paper's rate of moves
+    /// where the two declarers choose differently (`paper_discrepancies`
+    /// out of `paper_moves`) over ours: deals differ where moves do.
+    PairedFromDiscordance {
+        /// The paper's deals.
+        paper_deals: usize,
+        /// The paper's moves where M = 3 chose another card than M = 1.
+        paper_discrepancies: usize,
+        /// The moves they are counted over.
+        paper_moves: usize,
+    },
     /// Printed once for every cell of the paper's tables (a typical
     /// figure, not the cell's own), each cell over `paper_deals` deals.
     /// The table weighs the claim with it and, below, with the SE our
@@ -65,15 +80,37 @@ pub enum PaperSe {
 }
 
 impl PaperSe {
-    /// The SE the claim is weighed with, given ours (`ours_se` over
-    /// `deals` deals).
-    fn weighed(self, ours_se: f64, deals: usize) -> f64 {
+    /// The SE the claim is weighed with, given ours (`ours.se` over
+    /// `ours.deals` deals) and the paper's figure `paper`.
+    fn weighed(self, paper: f64, ours: &Ours) -> f64 {
         match self {
             PaperSe::Printed(se) | PaperSe::Derived(se, _) | PaperSe::PrintedForAll { se, .. } => {
                 se
             }
-            PaperSe::FromOurSpread { paper_deals } => from_our_spread(ours_se, deals, paper_deals),
+            PaperSe::FromOurSpread { paper_deals } => {
+                from_our_spread(ours.se, ours.deals, paper_deals)
+            }
+            PaperSe::PairedFromDiscordance {
+                paper_deals,
+                paper_discrepancies,
+                paper_moves,
+            } => {
+                let q = paper_discordance(ours, paper_discrepancies, paper_moves);
+                let d = paper / 100.0;
+                100.0 * ((q - d * d).max(0.0) / paper_deals as f64).sqrt()
+            }
         }
+    }
+}
+
+/// The paper's share of deals whose results differ, estimated from ours
+/// scaled by the two discrepancy rates of moves (ours alone when we did
+/// not count them).
+fn paper_discordance(ours: &Ours, paper_discrepancies: usize, paper_moves: usize) -> f64 {
+    let paper_rate = paper_discrepancies as f64 / paper_moves.max(1) as f64;
+    match ours.discrepancy_rate {
+        Some(rate) if rate > 0.0 => ours.discordance * paper_rate / rate,
+        _ => ours.discordance,
     }
 }
 
@@ -108,10 +145,21 @@ pub struct Claim {
     pub paper_se: PaperSe,
 }
 
-const TABLE1_SE: PaperSe = PaperSe::Derived(
-    3.1,
-    "each rate over 500 deals has a binomial SE of about 2.2 points; the difference on the same deals is taken as if unpaired, an upper bound",
-);
+/// Table 1's M = 3 against M = 1 at 20 worlds on 52 cards: the paper
+/// played both on the same 500 deals and counts 276 discrepancies in
+/// 13,000 moves.
+const TABLE1_52_SE: PaperSe = PaperSe::PairedFromDiscordance {
+    paper_deals: 500,
+    paper_discrepancies: 276,
+    paper_moves: 13_000,
+};
+
+/// The same on 36 cards: 190 discrepancies in 13,000 moves.
+const TABLE1_36_SE: PaperSe = PaperSe::PairedFromDiscordance {
+    paper_deals: 500,
+    paper_discrepancies: 190,
+    paper_moves: 13_000,
+};
 
 /// The recursive Monte Carlo paper's "σ̄ = 0.05 after 100 CD", from a
 /// per-deal σ of "0.5 on average" on 5-card hands, printed once for all
@@ -146,14 +194,14 @@ const fn round_robin(
 }
 
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 27] = [
+pub const CLAIMS: [Claim; 29] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
         file: "alphamu-table1/deals-52-m3-w20.jsonl",
         statistic: Statistic::MadeDifference,
         paper: 1.8,
-        paper_se: TABLE1_SE,
+        paper_se: TABLE1_52_SE,
     },
     Claim {
         source: "alpha-mu, table 1",
@@ -162,7 +210,7 @@ pub const CLAIMS: [Claim; 27] = [
         file: "alphamu-table1/deals-52-lead-m3-w20.jsonl",
         statistic: Statistic::MadeDifference,
         paper: 1.8,
-        paper_se: TABLE1_SE,
+        paper_se: TABLE1_52_SE,
     },
     Claim {
         source: "alpha-mu, table 1",
@@ -170,7 +218,7 @@ pub const CLAIMS: [Claim; 27] = [
         file: "alphamu-table1/deals-36-m3-w20.jsonl",
         statistic: Statistic::MadeDifference,
         paper: 1.8,
-        paper_se: TABLE1_SE,
+        paper_se: TABLE1_36_SE,
     },
     Claim {
         source: "alpha-mu, table 1 (deal population)",
@@ -218,6 +266,22 @@ pub const CLAIMS: [Claim; 27] = [
         file: "rmc-table6/full-deck-mc2-d-20-20-vs-mc-d-20.jsonl",
         statistic: Statistic::TrickDifference,
         paper: 0.24,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-30-30 beats MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-30-30-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: 0.06,
+        paper_se: RMC_SE,
+    },
+    Claim {
+        source: "recursive Monte Carlo, table VI",
+        claim: "MC2-D-30-20 beats MC-D-20",
+        file: "rmc-table6/full-deck-mc2-d-30-20-vs-mc-d-20.jsonl",
+        statistic: Statistic::TrickDifference,
+        paper: 0.02,
         paper_se: RMC_SE,
     },
     Claim {
@@ -282,7 +346,7 @@ pub const CLAIMS: [Claim; 27] = [
     ),
     round_robin(
         "trick costs, figure 7 (bridge)",
-        "PIMC and alpha-mu are level",
+        "alpha-mu is slightly better than PIMC",
         "bridge-round-robin/pimc-vs-alphamu.jsonl",
         -1.8,
     ),
@@ -300,7 +364,7 @@ pub const CLAIMS: [Claim; 27] = [
     ),
     round_robin(
         "trick costs, figure 7 (bridge), the players as the paper's code plays them",
-        "PIMC and alpha-mu are level",
+        "alpha-mu is slightly better than PIMC",
         "bridge-round-robin/pimccode-vs-alphamucode.jsonl",
         -1.8,
     ),
@@ -318,7 +382,7 @@ pub const CLAIMS: [Claim; 27] = [
     ),
     round_robin(
         "trick costs, figure 6 (Belote)",
-        "PIMC and alpha-mu are level",
+        "alpha-mu is slightly better than PIMC",
         "belote-round-robin/pimc-vs-alphamu.jsonl",
         -0.2,
     ),
@@ -336,7 +400,7 @@ pub const CLAIMS: [Claim; 27] = [
     ),
     round_robin(
         "trick costs, figure 6 (Belote), the players as the paper's code plays them",
-        "PIMC and alpha-mu are level",
+        "alpha-mu is slightly better than PIMC",
         "belote-round-robin/pimccode-vs-alphamucode.jsonl",
         -0.2,
     ),
@@ -353,25 +417,60 @@ pub struct Verdict {
     pub deals: usize,
     /// The commits that played them (`not recorded` for older lines).
     pub commits: Vec<String>,
+    /// The share of deals whose results differ between the two tables.
+    pub discordance: f64,
+    /// Our rate of discrepant moves (A's choices that M = 1 would not
+    /// have made), when the match counted them.
+    pub discrepancy_rate: Option<f64>,
 }
 
-/// What a results file gives: our figure and its standard error (with at
-/// least two deals), the deals, the commits that played them.
-type Ours = (Option<(f64, f64)>, usize, Vec<String>);
+/// What a results file gives.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Ours {
+    /// Our figure and its standard error, with at least two deals.
+    figure: Option<(f64, f64)>,
+    /// The standard error alone (0 without a figure).
+    se: f64,
+    /// Deals played.
+    deals: usize,
+    /// The commits that played them.
+    commits: Vec<String>,
+    /// The share of deals whose results differ between the two tables.
+    discordance: f64,
+    /// A's declaring moves where alpha-mu chose another card than M = 1
+    /// would have, over its decisions, when the match counted them.
+    discrepancy_rate: Option<f64>,
+}
 
 /// Our figure, its standard error, the deals and the commits of `file`.
 fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
     let named = |c: &Option<String>| crate::provenance::commit_name(c.as_deref());
+    // A file whose lines record no commit: the build that replays it
+    // alike, when the replay check marked it.
+    let with_replay =
+        |commits: BTreeSet<String>, build: &crate::provenance::Build| match &build.replayed_alike {
+            Some(alike) if commits.iter().all(|c| c == &named(&None)) => vec![alike.describe()],
+            _ => commits.into_iter().collect(),
+        };
     if statistic == Statistic::PointsDifference {
-        let (_, deals) = points::read(file).map_err(|e| e.to_string())?;
+        let (_, build, deals) = points::read_with_build(file).map_err(|e| e.to_string())?;
         let s = points::summarize(&deals);
-        let commits: BTreeSet<String> = deals.iter().map(|d| named(&d.commit)).collect();
+        let commits = with_replay(deals.iter().map(|d| named(&d.commit)).collect(), &build);
         let figure = (deals.len() > 1).then_some((s.difference, s.sigma));
-        return Ok((figure, deals.len(), commits.into_iter().collect()));
+        return Ok(Ours {
+            figure,
+            se: figure.map_or(0.0, |f| f.1),
+            deals: deals.len(),
+            commits,
+            ..Ours::default()
+        });
     }
-    let (_, lines) = results::read(file).map_err(|e| e.to_string())?;
+    let (header, lines) = results::read(file).map_err(|e| e.to_string())?;
     let s = summarize(&lines);
-    let commits: BTreeSet<String> = lines.iter().map(|r| named(&r.commit)).collect();
+    let commits = with_replay(
+        lines.iter().map(|r| named(&r.commit)).collect(),
+        &header.build,
+    );
     let figure = match statistic {
         Statistic::MadeDifference => s.made_difference.map(|d| (100.0 * d.mean, 100.0 * d.se)),
         Statistic::Winrate => s.winrate.map(|w| (w.rate, w.sigma)),
@@ -382,30 +481,53 @@ fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
         Statistic::PointsDifference => unreachable!("handled above"),
     }
     .filter(|_| s.deals > 1);
-    Ok((figure, s.deals, commits.into_iter().collect()))
+    let decisions: usize = lines.iter().map(|r| r.a.decisions).sum();
+    let discrepancies: usize = lines.iter().map(|r| r.a.discrepancies).sum();
+    Ok(Ours {
+        figure,
+        se: figure.map_or(0.0, |f| f.1),
+        deals: s.deals,
+        commits,
+        discordance: s.differing as f64 / s.deals.max(1) as f64,
+        discrepancy_rate: (header.discrepancies && decisions > 0)
+            .then(|| discrepancies as f64 / decisions as f64),
+    })
 }
 
 /// Every claim of [`CLAIMS`] weighed on the files under `dir` (a claim
-/// whose file is missing has no comparison and no deal).
+/// whose file is missing has no comparison and no deal). A claimed effect
+/// our figure does not show (within 2 of its SEs of no effect) is
+/// "consistent, no effect shown", never "reproduced".
 #[must_use]
 pub fn verdicts(dir: &Path) -> Vec<Verdict> {
     CLAIMS
         .iter()
         .map(|claim| {
             let path = dir.join(claim.file);
-            let (figure, deals, commits) = if path.is_file() {
-                ours(&path, claim.statistic).unwrap_or((None, 0, vec![]))
+            let ours = if path.is_file() {
+                ours(&path, claim.statistic).unwrap_or_default()
             } else {
-                (None, 0, vec![])
+                Ours::default()
             };
-            let comparison = figure.map(|(value, se)| {
-                Comparison::new(claim.paper, claim.paper_se.weighed(se, deals), value, se)
+            let comparison = ours.figure.map(|(value, se)| {
+                let k = Comparison::new(
+                    claim.paper,
+                    claim.paper_se.weighed(claim.paper, &ours),
+                    value,
+                    se,
+                );
+                match claim.statistic.no_effect() {
+                    Some(none) => k.against_no_effect(none),
+                    None => k,
+                }
             });
             Verdict {
                 claim: *claim,
                 comparison,
-                deals,
-                commits,
+                deals: ours.deals,
+                commits: ours.commits,
+                discordance: ours.discordance,
+                discrepancy_rate: ours.discrepancy_rate,
             }
         })
         .collect()
@@ -478,6 +600,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
             }
             PaperSe::FromOurSpread { .. } => "†".to_string(),
             PaperSe::PrintedForAll { .. } => "¶".to_string(),
+            PaperSe::PairedFromDiscordance { .. } => "§".to_string(),
         };
         // Our figure against no effect (0, or an even winrate): whether our
         // run shows the effect at all, which a wide paper SE cannot say.
@@ -519,7 +642,12 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         )
         .expect("a string");
     }
-    out += "\nMade differences and the deal populations' success rates are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced, <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is our figure over its SE (from an even winrate for winrates): a claim whose paper SE is wide can be \"reproduced\" by a run that shows no effect at all, which this column tells (a deal population has no effect to test: \"-\"). The next column is its two-sided p-value adjusted by Holm's method over every row of the table, so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among the rows at 5%.";
+    let effects = no_effect.iter().flatten().count();
+    write!(
+        out,
+        "\nMade differences and the deal populations' success rates are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced when our own figure shows the paper's effect (more than 2 of its SEs from no effect: 0, or an even winrate), |z| <= 2 with our figure within 2 of its SEs of no effect \"consistent, no effect shown\" (the run does not contradict the paper, nor does it see its effect), |z| <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is that z of our figure alone (a deal population has no effect to test: \"-\"). The next column is its two-sided p-value adjusted by Holm's method over the {effects} rows that test an effect (the deal populations have none), so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among them at 5%."
+    )
+    .expect("a string");
     let weighed = verdicts.iter().filter(|v| v.comparison.is_some()).count();
     if weighed > 0 {
         let p3 = crate::stats::normal_two_sided(3.0);
@@ -534,6 +662,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         write!(out, " {} The paper's SE: {note}.", note_mark(i)).expect("a string");
     }
     out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).";
+    out += &paired_note(verdicts);
     if verdicts
         .iter()
         .any(|v| matches!(v.claim.paper_se, PaperSe::PrintedForAll { .. }))
@@ -543,6 +672,73 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
     out.push('\n');
     out += &printed_for_all(verdicts);
     out
+}
+
+/// The note on the paired SEs the paper does not print (§), row by row:
+/// how each was estimated, how far the paper's own figure then is from no
+/// effect, and how far ours is from the paper's point value alone.
+fn paired_note(verdicts: &[Verdict]) -> String {
+    let mut parts = Vec::new();
+    let mut against_point = Vec::new();
+    for v in verdicts {
+        let PaperSe::PairedFromDiscordance {
+            paper_deals,
+            paper_discrepancies,
+            paper_moves,
+        } = v.claim.paper_se
+        else {
+            continue;
+        };
+        let Some(k) = v.comparison else { continue };
+        let paper_rate = paper_discrepancies as f64 / paper_moves as f64;
+        let ours = Ours {
+            deals: v.deals,
+            discordance: v.discordance,
+            discrepancy_rate: v.discrepancy_rate,
+            ..Ours::default()
+        };
+        let q = paper_discordance(&ours, paper_discrepancies, paper_moves);
+        let rate = v
+            .discrepancy_rate
+            .map_or("not counted".to_string(), |r| format!("{:.1}%", 100.0 * r));
+        parts.push(format!(
+            "{}: {:.1}% of our deals differ, our moves discrepant {rate} against the paper's {paper_discrepancies} of {paper_moves} ({:.1}%), so q = {:.1}% and the paper's SE {:.2} over its {paper_deals} deals, its own {:+.1} then {:.1} SE from no effect",
+            v.claim.file,
+            100.0 * v.discordance,
+            100.0 * paper_rate,
+            100.0 * q,
+            k.paper_se,
+            k.paper,
+            k.paper / k.paper_se
+        ));
+        if k.ours_se > 0.0 {
+            let z = (k.ours - k.paper) / k.ours_se;
+            against_point.push(format!(
+                "`{}` {:+.1} ± {:.1}, z {z:+.1}{}",
+                v.claim.file,
+                k.ours,
+                k.ours_se,
+                if z.abs() > 2.0 {
+                    " (excluded)"
+                } else {
+                    " (not excluded)"
+                }
+            ));
+        }
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    let excluded = against_point
+        .iter()
+        .filter(|p| p.ends_with("(excluded)"))
+        .count();
+    format!(
+        " § The paper's SE, paired (its design: the same 500 deals for both declarers; it prints none): sqrt((q − d²)/500), d the paper's difference and q its share of deals whose results differ, estimated as our share scaled by the paper's rate of discrepant moves over ours. {}. Against the paper's point value alone (+1.8, its SE taken as 0), our runs exclude it on {excluded} of {} sets: {}.",
+        parts.join("; "),
+        against_point.len(),
+        against_point.join("; ")
+    )
 }
 
 /// The claims whose paper SE is printed once for all cells, weighed again
@@ -578,6 +774,10 @@ fn printed_for_all(verdicts: &[Verdict]) -> String {
             k.ours,
             k.ours_se,
         );
+        let again = match v.claim.statistic.no_effect() {
+            Some(none) => again.against_no_effect(none),
+            None => again,
+        };
         writeln!(
             rows,
             "| {} | {:+.2} | {:+.3} ± {:.3} | {:+.1} | {} | {:.2} | {least} | {:.3} | {:+.1} | {} |",
@@ -600,6 +800,163 @@ fn printed_for_all(verdicts: &[Verdict]) -> String {
     format!(
         "\nThe claims whose paper SE is printed once for all cells (¶: {se} over {paper_deals} deals), weighed again with the paper's SE taken from our own per-deal spread at its {paper_deals} deals. Beside our spread, the least per-deal spread the paper's mean allows, its results being whole tricks (every deal the floor or the ceiling of the mean): a printed spread near it says that nearly every deal came out one way.\n\n| claim | paper | ours (± paired SE) | z, printed SE | verdict | our per-deal spread | least spread of the paper's mean | the paper's SE from our spread | z | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n{rows}"
     )
+}
+
+/// The name of the generated block of [`population_report`].
+pub const POPULATION_BLOCK: &str = "table1-population";
+
+/// One board of a table-1 file: the filter's chance, whether PIMC (M = 1,
+/// table B) made, and A's made minus B's.
+struct PopulationBoard {
+    chance: f64,
+    pimc_made: bool,
+    difference: f64,
+}
+
+/// The boards of a table-1 results file with the chance its deal set's
+/// filter saw (`[PimcMake]`).
+fn population_boards(path: &Path) -> Result<Vec<PopulationBoard>, String> {
+    let (header, lines) = results::read(path).map_err(|e| e.to_string())?;
+    let set = crate::replay::find_deal_set(path, &header.deals).ok_or_else(|| {
+        format!(
+            "{}: its deal set {} is not found",
+            path.display(),
+            header.deals
+        )
+    })?;
+    let text = std::fs::read_to_string(&set).map_err(|e| e.to_string())?;
+    let boards = crate::deal_set::read_pbn(&text).map_err(|e| e.to_string())?;
+    lines
+        .iter()
+        .map(|r| {
+            let chance = boards
+                .get(r.deal)
+                .and_then(|b| b.pimc_make)
+                .ok_or_else(|| format!("{}: deal {} has no [PimcMake]", path.display(), r.deal))?;
+            Ok(PopulationBoard {
+                chance,
+                pimc_made: r.b.made,
+                difference: f64::from(u8::from(r.a.made)) - f64::from(u8::from(r.b.made)),
+            })
+        })
+        .collect()
+}
+
+/// The least-squares slope of PIMC's made (0 or 1) on the filter's chance
+/// and its z (the slope over its standard error).
+fn slope_and_z(boards: &[PopulationBoard]) -> Option<(f64, f64)> {
+    let n = boards.len() as f64;
+    if boards.len() < 3 {
+        return None;
+    }
+    let mx = boards.iter().map(|b| b.chance).sum::<f64>() / n;
+    let y = |b: &PopulationBoard| f64::from(u8::from(b.pimc_made));
+    let my = boards.iter().map(y).sum::<f64>() / n;
+    let sxx: f64 = boards.iter().map(|b| (b.chance - mx).powi(2)).sum();
+    let sxy: f64 = boards.iter().map(|b| (b.chance - mx) * (y(b) - my)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let slope = sxy / sxx;
+    let residual: f64 = boards
+        .iter()
+        .map(|b| (y(b) - my - slope * (b.chance - mx)).powi(2))
+        .sum();
+    let se = (residual / (n - 2.0) / sxx).sqrt();
+    (se > 0.0).then_some((slope, slope / se))
+}
+
+/// The deal populations of table 1's files, from the files and their deal
+/// sets: PIMC's success by the chance the filter saw, the slope of one on
+/// the other, and table 1's figures on the filter read strictly (the
+/// paper keeps deals where PIMC has "more than 30% and less than 70%";
+/// ours keeps 0.30 and 0.70 too).
+///
+/// # Errors
+/// A file or deal set that cannot be read.
+pub fn population_report(dir: &Path) -> Result<String, String> {
+    let files: Vec<&Claim> = CLAIMS
+        .iter()
+        .filter(|c| matches!(c.paper_se, PaperSe::PairedFromDiscordance { .. }))
+        .collect();
+    let mut sets = Vec::new();
+    for claim in &files {
+        let path = dir.join(claim.file);
+        if path.is_file() {
+            sets.push((claim.file, population_boards(&path)?));
+        }
+    }
+    let mut out = String::from("PIMC-20's success (the M = 1 table, against PIMC-20 defenders) by the chance the filter saw (`[PimcMake]`, PIMC's chance over 20 worlds where the board starts, or after the opening lead), on each table-1 file at its full size:\n\n| chance |");
+    for (file, _) in &sets {
+        write!(out, " `{file}`: deals, PIMC made |").expect("a string");
+    }
+    out += "\n|---|";
+    out += &"---|".repeat(sets.len());
+    out.push('\n');
+    let mut chances: Vec<i64> = sets
+        .iter()
+        .flat_map(|(_, b)| b.iter().map(|b| (b.chance * 100.0).round() as i64))
+        .collect();
+    chances.sort_unstable();
+    chances.dedup();
+    for c in chances {
+        write!(out, "| {:.2} |", c as f64 / 100.0).expect("a string");
+        for (_, boards) in &sets {
+            let at: Vec<&PopulationBoard> = boards
+                .iter()
+                .filter(|b| (b.chance * 100.0).round() as i64 == c)
+                .collect();
+            let made = at.iter().filter(|b| b.pimc_made).count();
+            if at.is_empty() {
+                out += " - |";
+            } else {
+                write!(
+                    out,
+                    " {}, {:.0}% |",
+                    at.len(),
+                    100.0 * made as f64 / at.len() as f64
+                )
+                .expect("a string");
+            }
+        }
+        out.push('\n');
+    }
+    out += "\n| file | slope of PIMC made on the chance (z) | boards at exactly 0.30 or 0.70 | PIMC made, all | M = 3 − M = 1, all | boards strictly inside | PIMC made, strictly inside | M = 3 − M = 1, strictly inside |\n|---|---|---|---|---|---|---|---|\n";
+    for (file, boards) in &sets {
+        let edge = boards
+            .iter()
+            .filter(|b| (b.chance - 0.3).abs() < 1e-6 || (b.chance - 0.7).abs() < 1e-6)
+            .count();
+        let inside: Vec<&PopulationBoard> = boards
+            .iter()
+            .filter(|b| b.chance > 0.3 + 1e-6 && b.chance < 0.7 - 1e-6)
+            .collect();
+        let rate = |bs: &[&PopulationBoard]| {
+            100.0 * bs.iter().filter(|b| b.pimc_made).count() as f64 / bs.len().max(1) as f64
+        };
+        let difference = |bs: &[&PopulationBoard]| {
+            let d: Vec<f64> = bs.iter().map(|b| b.difference).collect();
+            crate::stats::Paired::of(&d).map_or("-".to_string(), |p| {
+                format!("{:+.1} ± {:.1}", 100.0 * p.mean, 100.0 * p.se)
+            })
+        };
+        let all: Vec<&PopulationBoard> = boards.iter().collect();
+        let slope =
+            slope_and_z(boards).map_or("-".to_string(), |(s, z)| format!("{s:+.2} ({z:+.1})"));
+        writeln!(
+            out,
+            "| `{file}` | {slope} | {edge} ({:.1}%) | {:.1}% | {} | {} | {:.1}% | {} |",
+            100.0 * edge as f64 / boards.len().max(1) as f64,
+            rate(&all),
+            difference(&all),
+            inside.len(),
+            rate(&inside),
+            difference(&inside)
+        )
+        .expect("a string");
+    }
+    out += "\nThe slope is the least-squares slope of PIMC's made (0 or 1) on the chance, its z over its standard error; the differences are in points with their paired SE.\n";
+    Ok(out)
 }
 
 /// The line before the verdict table in a markdown file
@@ -733,12 +1090,16 @@ mod tests {
                 comparison: Some(Comparison::new(1.8, 3.1, -0.1, 0.5)),
                 deals: 2400,
                 commits: vec!["abc".into()],
+                discordance: 0.0,
+                discrepancy_rate: None,
             },
             Verdict {
                 claim: *winrate,
                 comparison: Some(Comparison::new(0.551, 0.02, 0.6, 0.025)),
                 deals: 2400,
                 commits: vec!["abc".into()],
+                discordance: 0.0,
+                discrepancy_rate: None,
             },
         ]);
         // Against no effect, z and Holm's p over the two rows: the second
@@ -765,6 +1126,8 @@ mod tests {
             comparison: Some(comparison),
             deals: 2400,
             commits: vec!["abc".into()],
+            discordance: 0.0,
+            discrepancy_rate: None,
         };
         let table = markdown(&[
             row(made, Comparison::new(1.8, 3.1, -0.1, 0.5)),
@@ -773,18 +1136,73 @@ mod tests {
         // 72.0 against 60.2: z = 11.8 / sqrt(2.2² + 0.9²) = +5.0.
         // Each derived SE's note has its own mark.
         assert!(
-            table.contains("| 60.2 ± 2.2‡ | 72.0 ± 0.9 | +5.0 | contradicted | - | - | 2400 |"),
+            table.contains("| 60.2 ± 2.2\\* | 72.0 ± 0.9 | +5.0 | contradicted | - | - | 2400 |"),
             "{table}"
         );
-        assert!(table.contains("| +1.8 ± 3.1\\* |"), "{table}");
+        assert!(table.contains("| +1.8 ± 3.1§ |"), "{table}");
         assert!(
-            table.contains("\\* The paper's SE: each rate over 500 deals")
-                && table.contains("‡ The paper's SE: a success rate over"),
+            table.contains("§ The paper's SE, paired")
+                && table.contains("\\* The paper's SE: a success rate over"),
             "{table}"
         );
         // The other row alone in Holm's adjustment: its p (0.84) unchanged.
         assert!(
             table.contains("| reproduced | -0.2 | 0.841 | 2400 |"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn table_1_is_weighed_with_a_paired_se_and_shows_no_effect() {
+        // The project's own files: none of ours is more than 2 of its SEs
+        // from zero, so no table-1 row is "reproduced".
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
+        let weighed = verdicts(&root);
+        let table1: Vec<&Verdict> = weighed
+            .iter()
+            .filter(|v| matches!(v.claim.paper_se, PaperSe::PairedFromDiscordance { .. }))
+            .collect();
+        assert_eq!(table1.len(), 3);
+        for v in &table1 {
+            let k = v.comparison.expect("played");
+            // sqrt((q − d²)/500) with q our discordance scaled by the
+            // discrepancy rates: 52 cards, 276 of 13,000 moves.
+            let PaperSe::PairedFromDiscordance {
+                paper_discrepancies,
+                paper_moves,
+                ..
+            } = v.claim.paper_se
+            else {
+                unreachable!()
+            };
+            let rate = v.discrepancy_rate.expect("counted");
+            let q = v.discordance * (paper_discrepancies as f64 / paper_moves as f64) / rate;
+            let se = 100.0 * ((q - 0.018 * 0.018) / 500.0).sqrt();
+            assert!((k.paper_se - se).abs() < 1e-12, "{v:?}");
+            assert!(k.paper_se < 2.0, "{v:?}: far under the unpaired 3.1");
+            // None of ours shows an effect, so none is "reproduced": within
+            // 2 of the paired SE no effect is shown, beyond it the row is
+            // inconclusive (36 cards, z -2.0).
+            assert!(k.ours.abs() <= 2.0 * k.ours_se, "{v:?}");
+            let expected = if k.z.abs() <= 2.0 {
+                crate::stats::Verdict::NoEffectShown
+            } else {
+                crate::stats::Verdict::Inconclusive
+            };
+            assert_eq!(k.verdict, expected, "{v:?}");
+        }
+        let table = markdown(&weighed);
+        assert!(table.contains("consistent, no effect shown"), "{table}");
+        assert!(
+            table.contains("our runs exclude it on 2 of 3 sets"),
+            "{table}"
+        );
+        let effects = weighed
+            .iter()
+            .filter(|v| v.comparison.is_some() && v.claim.statistic.no_effect().is_some())
+            .count();
+        assert!(
+            table.contains(&format!("over the {effects} rows that test an effect")),
             "{table}"
         );
     }
@@ -821,6 +1239,8 @@ mod tests {
             comparison,
             deals: 1250,
             commits: vec!["abc".into()],
+            discordance: 0.0,
+            discrepancy_rate: None,
         };
         // The paper's -0.90 ± 0.05 and ours -0.293 ± 0.030 over 1,250 deals:
         // z = 0.607 / sqrt(0.05² + 0.03²) = +10.4; our spread 0.03 ×

@@ -181,9 +181,12 @@ impl<W: Write> Conn<W> {
         sent.map_err(|e| closed_or_io(e, || format!("its answer to {line:?}")))
     }
 
-    /// The next line, within the line timeout.
-    fn line(&mut self, expected: &str) -> Result<String, SeatError> {
-        let deadline = self.timeout.map(|t| std::time::Instant::now() + t);
+    /// The next line, before `deadline`.
+    fn line(
+        &mut self,
+        expected: &str,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<String, SeatError> {
         match self.reader.next_line(deadline) {
             Ok(Ok(line)) if line.is_empty() => Err(SeatError::Closed(expected.to_string())),
             Ok(Ok(line)) => Ok(String::from_utf8_lossy(&line).into_owned()),
@@ -206,16 +209,20 @@ impl<W: Write> Conn<W> {
         }
     }
 
-    /// The next message, skipping blank and ignorable lines.
-    fn next(&mut self, expected: &str) -> Result<Message, SeatError> {
+    /// The next message and its line as the table manager wrote it,
+    /// skipping blank and ignorable lines, within one timeout for the
+    /// whole wait: lines that say nothing (blank, `Timing`) do not keep
+    /// the robot waiting past it.
+    fn next(&mut self, expected: &str) -> Result<(Message, String), SeatError> {
+        let deadline = self.timeout.map(|t| std::time::Instant::now() + t);
         loop {
-            let line = self.line(expected)?;
+            let line = self.line(expected, deadline)?;
             if line.trim().is_empty() {
                 continue;
             }
             match protocol::parse(&line) {
                 Some(Message::Ignored) => {}
-                Some(m) => return Ok(m),
+                Some(m) => return Ok((m, line.trim().to_string())),
                 None => {
                     return Err(SeatError::Unexpected {
                         line: line.trim().to_string(),
@@ -231,9 +238,9 @@ impl<W: Write> Conn<W> {
         expected: &str,
         f: impl Fn(&Message) -> Option<T>,
     ) -> Result<T, SeatError> {
-        let m = self.next(expected)?;
+        let (m, line) = self.next(expected)?;
         f(&m).ok_or_else(|| SeatError::Unexpected {
-            line: format!("{m:?}"),
+            line,
             expected: expected.to_string(),
         })
     }
@@ -294,21 +301,21 @@ fn session<W: Write>(mut c: Conn<W>, config: &SessionConfig) -> Result<u32, Seat
         "Connecting \"{}\" as {name} using protocol version 18",
         config.name
     ))?;
-    c.expect("the seating", |m| {
-        matches!(m, Message::Seated).then_some(())
+    c.expect(&format!("{name}'s seating"), |m| {
+        matches!(m, Message::Seated(seat) if *seat == me).then_some(())
     })?;
     c.send(&format!("{name} ready for teams"))?;
     c.expect("the teams", |m| matches!(m, Message::Teams).then_some(()))?;
     c.send(&format!("{name} ready to start"))?;
     let mut boards = 0;
     loop {
-        match c.next("the start of a board")? {
-            Message::StartOfBoard => {}
-            Message::EndOfSession => return Ok(boards),
-            other => {
+        match c.next("the start of a board or the end of the session")? {
+            (Message::StartOfBoard, _) => {}
+            (Message::EndOfSession, _) => return Ok(boards),
+            (_, line) => {
                 return Err(SeatError::Unexpected {
-                    line: format!("{other:?}"),
-                    expected: "Start of board".into(),
+                    line,
+                    expected: "Start of board or End of session".into(),
                 })
             }
         }
@@ -590,8 +597,74 @@ mod tests {
             .expect_err("no line in time");
         assert!(matches!(err, SeatError::Timeout { .. }), "{err}");
         assert!(
-            err.to_string().contains("waited 0.3 s for the seating"),
+            err.to_string().contains("waited 0.3 s for South's seating"),
             "{err}"
+        );
+    }
+
+    /// A table manager that answers the connection with `lines`, one
+    /// every `every`, for `for_as_long`, then hangs up; the robot's error.
+    fn session_against(
+        first: &'static str,
+        repeated: &'static str,
+        every: std::time::Duration,
+        for_as_long: std::time::Duration,
+        timeout: std::time::Duration,
+    ) -> SeatError {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        let port = listener.local_addr().expect("an address").port();
+        std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().expect("the robot");
+            let _ = std::io::Write::write_all(&mut stream, first.as_bytes());
+            let start = std::time::Instant::now();
+            while start.elapsed() < for_as_long {
+                std::thread::sleep(every);
+                if std::io::Write::write_all(&mut stream, repeated.as_bytes()).is_err() {
+                    return;
+                }
+            }
+        });
+        let stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connected");
+        run_session_tcp(stream, &config(), timeout).expect_err("no seating")
+    }
+
+    #[test]
+    fn the_timeout_is_for_the_message_awaited_not_for_each_line() {
+        // Blank lines and Timing lines every 50 ms for 3 s never seat the
+        // robot: its 0.4 s wait for the seating ends while they still come
+        // (a timeout per line would wait until the hang-up).
+        for repeated in [
+            "\r\n",
+            "Timing - N/S : this board [00:01], total [00:10]\r\n",
+        ] {
+            let err = session_against(
+                "",
+                repeated,
+                std::time::Duration::from_millis(50),
+                std::time::Duration::from_secs(3),
+                std::time::Duration::from_millis(400),
+            );
+            assert!(
+                matches!(err, SeatError::Timeout { .. }),
+                "{repeated:?}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_seating_of_another_seat_is_refused_by_its_line() {
+        let err = session_against(
+            "North (\"alphamu\") seated\r\n",
+            "",
+            std::time::Duration::from_millis(50),
+            std::time::Duration::from_millis(100),
+            std::time::Duration::from_secs(5),
+        );
+        let text = err.to_string();
+        assert!(matches!(err, SeatError::Unexpected { .. }), "{text}");
+        assert!(
+            text.contains("\"North (\\\"alphamu\\\") seated\" (expected South's seating)"),
+            "{text}"
         );
     }
 

@@ -21,8 +21,8 @@ pub enum Vul {
 /// A line from the table manager.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
-    /// `South ("name") seated`.
-    Seated,
+    /// `South ("name") seated`: the seat taken.
+    Seated(Seat),
     /// `Teams : N/S : "a" E/W : "b"`.
     Teams,
     /// `Start of board`.
@@ -145,7 +145,7 @@ pub fn parse(line: &str) -> Option<Message> {
         return Some(Message::Teams);
     }
     if lower.contains(" seated") {
-        return Some(Message::Seated);
+        return Some(Message::Seated(seat_word(words.first()?)?));
     }
     if lower.starts_with("board number") {
         let number = words.get(2)?.trim_end_matches('.').parse().ok()?;

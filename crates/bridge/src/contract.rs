@@ -46,7 +46,7 @@ impl Scoring {
 
 /// A string that names no contract.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("invalid contract {0:?}: expected a level 1-7, a strain (NT, S, H, D, C) and optional X or XX, as in 3NT, 4HX, 7SXX")]
+#[error("invalid contract {}: expected a level 1-7, a strain (NT, S, H, D, C) and optional X or XX, as in 3NT, 4HX, 7SXX", cards::quoted(.0))]
 pub struct ParseContractError(pub String);
 
 impl Contract {

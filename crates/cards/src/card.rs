@@ -67,7 +67,7 @@ impl fmt::Display for Card {
 
 /// A string that names no card.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown card {0:?} (expected suit then rank, as in SA, HT, D10, C2)")]
+#[error("unknown card {} (expected suit then rank, as in SA, HT, D10, C2)", crate::quoted(.0))]
 pub struct ParseCardError(pub String);
 
 impl FromStr for Card {

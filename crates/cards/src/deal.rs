@@ -43,7 +43,7 @@ pub enum PbnError {
         seat: Seat,
     },
     /// The same card twice.
-    #[error("duplicate card {card}: held by {first} and {second}")]
+    #[error("duplicate card {card}: {}", holders(*.first, *.second))]
     DuplicateCard {
         /// The card.
         card: Card,
@@ -52,6 +52,16 @@ pub enum PbnError {
         /// The second seat holding it (the same seat when repeated in one hand).
         second: Seat,
     },
+}
+
+/// Who holds a duplicate card: "held by N and W", or "twice in S's
+/// hand" when one hand repeats it.
+fn holders(first: Seat, second: Seat) -> String {
+    if first == second {
+        format!("twice in {first}'s hand")
+    } else {
+        format!("held by {first} and {second}")
+    }
 }
 
 /// Why a deal does not fit what is asked of it.
@@ -459,7 +469,7 @@ mod tests {
             ),
             (
                 "N:44.AKJT2.965.AQ7 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632",
-                "duplicate card S4: held by N and N",
+                "duplicate card S4: twice in N's hand",
             ),
         ];
         for (text, want) in cases {

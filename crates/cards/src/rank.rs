@@ -98,7 +98,7 @@ impl fmt::Display for Rank {
 
 /// A string that names no rank.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown rank {0:?} (expected A K Q J T 9 8 7 6 5 4 3 2)")]
+#[error("unknown rank {} (expected A K Q J T 9 8 7 6 5 4 3 2)", crate::quoted(.0))]
 pub struct ParseRankError(pub String);
 
 impl FromStr for Rank {

@@ -118,7 +118,7 @@ impl fmt::Display for Seat {
 
 /// A string that names no seat.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown seat {0:?} (expected N, E, S or W)")]
+#[error("unknown seat {} (expected N, E, S or W)", crate::quoted(.0))]
 pub struct ParseSeatError(pub String);
 
 impl FromStr for Seat {

@@ -85,7 +85,7 @@ impl fmt::Display for Strain {
 
 /// A string that names no strain.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown strain {0:?} (expected NT, S, H, D or C)")]
+#[error("unknown strain {} (expected NT, S, H, D or C)", crate::quoted(.0))]
 pub struct ParseStrainError(pub String);
 
 impl FromStr for Strain {

@@ -69,7 +69,7 @@ impl fmt::Display for Suit {
 
 /// A string that names no suit.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown suit {0:?} (expected S, H, D or C)")]
+#[error("unknown suit {} (expected S, H, D or C)", crate::quoted(.0))]
 pub struct ParseSuitError(pub String);
 
 impl FromStr for Suit {

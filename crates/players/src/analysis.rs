@@ -355,7 +355,7 @@ impl RequestFields {
             Some(other) => {
                 return Err(refuse(
                     Field::Algo,
-                    format!("'{other}' is not pimc or alphamu"),
+                    format!("{} is not pimc or alphamu", cards::quoted(other)),
                 ))
             }
         };
@@ -399,7 +399,10 @@ impl RequestFields {
         let lead_rule = worlds::lead::by_name(rule_name).ok_or_else(|| {
             refuse(
                 Field::LeadRule,
-                format!("'{rule_name}' is not a rule known (any, longest)"),
+                format!(
+                    "{} is not a rule known (any, longest)",
+                    cards::quoted(rule_name)
+                ),
             )
         })?;
         let switches = Switches::ALL

@@ -105,7 +105,8 @@ pub enum Goal {
 /// A player specification that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
-    "player '{spec}': {why} (examples: alphamu:m=3,w=20  pimc:w=20  MC2-D-20-10  MC-R-600  dd  random; `alphamu players` lists every player)"
+    "player {}: {why} (examples: alphamu:m=3,w=20  pimc:w=20  MC2-D-20-10  MC-R-600  dd  random; `alphamu players` lists every player)",
+    cards::quoted(.spec)
 )]
 pub struct SpecError {
     spec: String,
@@ -121,7 +122,12 @@ fn positive(
         .parse::<usize>()
         .ok()
         .filter(|&n| n > 0)
-        .ok_or_else(|| fail(format!("{what} '{value}' is not a positive number")))
+        .ok_or_else(|| {
+            fail(format!(
+                "{what} {} is not a positive number",
+                cards::quoted(value)
+            ))
+        })
 }
 
 /// Reads a paper name such as `MC-D-100`, `MC2-R-300-30`.
@@ -176,7 +182,10 @@ fn mc_ties(value: &str, fail: &dyn Fn(String) -> SpecError) -> Result<McTies, Sp
     match value {
         "order" => Ok(McTies::CardOrder),
         "random" => Ok(McTies::Random),
-        other => Err(fail(format!("unknown ties '{other}' (order or random)"))),
+        other => Err(fail(format!(
+            "unknown ties {} (order or random)",
+            cards::quoted(other)
+        ))),
     }
 }
 
@@ -229,9 +238,9 @@ impl FromStr for PlayerSpec {
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
         for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
-            let (key, value) = option
-                .split_once('=')
-                .ok_or_else(|| fail(format!("option '{option}' is not key=value")))?;
+            let (key, value) = option.split_once('=').ok_or_else(|| {
+                fail(format!("option {} is not key=value", cards::quoted(option)))
+            })?;
             match (name, key) {
                 ("alphamu", "m" | "moves") => m = positive(value, "m", &fail)?,
                 ("alphamu" | "pimc", "w" | "worlds") => w = positive(value, "w", &fail)?,
@@ -245,7 +254,10 @@ impl FromStr for PlayerSpec {
                         "first" => Ties::First,
                         "tricks" => Ties::Tricks,
                         other => {
-                            return Err(fail(format!("unknown ties '{other}' (first or tricks)")))
+                            return Err(fail(format!(
+                                "unknown ties {} (first or tricks)",
+                                cards::quoted(other)
+                            )))
                         }
                     }
                 }
@@ -254,7 +266,10 @@ impl FromStr for PlayerSpec {
                         "contract" => Goal::Contract,
                         "score" => Goal::Score,
                         other => {
-                            return Err(fail(format!("unknown goal '{other}' (contract or score)")))
+                            return Err(fail(format!(
+                                "unknown goal {} (contract or score)",
+                                cards::quoted(other)
+                            )))
                         }
                     }
                 }
@@ -264,7 +279,10 @@ impl FromStr for PlayerSpec {
                         "dd" | "d" | "D" => Simulator::DoubleDummy,
                         "random" | "r" | "R" => Simulator::Random,
                         other => {
-                            return Err(fail(format!("unknown simulator '{other}' (dd or random)")))
+                            return Err(fail(format!(
+                                "unknown simulator {} (dd or random)",
+                                cards::quoted(other)
+                            )))
                         }
                     }
                 }
@@ -276,7 +294,12 @@ impl FromStr for PlayerSpec {
                             .collect::<Result<_, _>>()?,
                     );
                 }
-                _ => return Err(fail(format!("unknown option '{key}' for {name}"))),
+                _ => {
+                    return Err(fail(format!(
+                        "unknown option {} for {name}",
+                        cards::quoted(key)
+                    )))
+                }
             }
         }
         // One search holds at most MAX_WORLDS worlds: said now, not at
@@ -317,7 +340,7 @@ impl FromStr for PlayerSpec {
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
             "dd" | "random" => Err(fail(format!("{name} takes no options"))),
-            other => Err(fail(format!("unknown player '{other}'"))),
+            other => Err(fail(format!("unknown player {}", cards::quoted(other)))),
         }
     }
 }
@@ -822,7 +845,7 @@ mod tests {
         assert_eq!("MC-D-20".parse::<PlayerSpec>().unwrap(), pimc);
         assert_eq!("dd".parse::<PlayerSpec>().unwrap(), PlayerSpec::Dd);
         let e = "pimc:m=3".parse::<PlayerSpec>().unwrap_err();
-        assert!(e.to_string().contains("unknown option 'm'"), "{e}");
+        assert!(e.to_string().contains("unknown option \"m\""), "{e}");
         for too_many in [
             "alphamu:w=1000",
             "pimc:w=600",

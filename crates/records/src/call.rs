@@ -18,7 +18,7 @@ pub enum Call {
 
 /// A string that is no call.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{0:?} is not a call: expected P, X, XX or a bid 1C to 7NT")]
+#[error("{} is not a call: expected P, X, XX or a bid 1C to 7NT", cards::quoted(.0))]
 pub struct ParseCallError(pub String);
 
 impl Call {

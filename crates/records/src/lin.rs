@@ -136,17 +136,23 @@ fn parse_md(text: &str) -> Result<(Seat, Deal), String> {
                 _ => {
                     let s = suit.ok_or_else(|| {
                         format!(
-                            "{}'s hand {part:?}: a rank before any suit letter",
-                            order[i]
+                            "{}'s hand {}: a rank before any suit letter",
+                            order[i],
+                            cards::quoted(part)
                         )
                     })?;
                     let rank = Rank::from_letter(c).ok_or_else(|| {
-                        format!("{}'s hand {part:?}: {c:?} is not a rank", order[i])
+                        format!(
+                            "{}'s hand {}: {c:?} is not a rank",
+                            order[i],
+                            cards::quoted(part)
+                        )
                     })?;
                     if !hands[order[i]].insert(Card::new(s, rank)) {
                         return Err(format!(
-                            "{}'s hand {part:?}: {} twice",
+                            "{}'s hand {}: {} twice",
                             order[i],
+                            cards::quoted(part),
                             Card::new(s, rank)
                         ));
                     }
@@ -204,7 +210,7 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
                     file,
                     *l,
                     "sv",
-                    format!("{other:?}: expected o, n, e or b"),
+                    format!("{}: expected o, n, e or b", cards::quoted(other)),
                 ))
             }
         },
@@ -253,7 +259,7 @@ fn board(file: &str, b: &RawBoard) -> Result<GameRecord, RecordError> {
                         file,
                         *l,
                         "mc",
-                        format!("{v:?} is not a number of tricks (0 to 13)"),
+                        format!("{} is not a number of tricks (0 to 13)", cards::quoted(v)),
                     )
                 })?,
             *l,

@@ -151,6 +151,9 @@ pub struct PbnGame {
     /// The line of its first tag.
     pub line: usize,
     tags: Vec<PbnTag>,
+    /// Where each tag's name is in `tags`: a game of many tags is read in
+    /// time linear in their number.
+    index: HashMap<String, usize>,
     auction: Vec<(String, usize)>,
     play: Vec<(String, usize)>,
     /// Tags given twice with different values: the name and both lines.
@@ -165,9 +168,9 @@ impl PbnGame {
     /// tag is repeated.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<(&str, usize)> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
+        self.index
+            .get(name)
+            .map(|&i| &self.tags[i])
             .map(|t| (t.value.trim(), t.line))
     }
 
@@ -209,8 +212,8 @@ impl PbnGame {
                     *second,
                     name,
                     format!(
-                        "given twice with different values (line {first}: {:?}, line {second}); which one is meant?",
-                        values.first().copied().unwrap_or("")
+                        "given twice with different values (line {first}: {}, line {second}); which one is meant?",
+                        cards::quoted(values.first().copied().unwrap_or(""))
                     ),
                 ))
             }
@@ -218,12 +221,14 @@ impl PbnGame {
     }
 
     fn add_tag(&mut self, name: String, value: String, line: usize) {
-        if let Some(first) = self.tags.iter().find(|t| t.name == name) {
+        if let Some(&i) = self.index.get(&name) {
+            let first = &self.tags[i];
             if first.value.trim() != value.trim() && !REPEATABLE.contains(&name.as_str()) {
                 self.conflicts.push((name, first.line, line));
             }
             return;
         }
+        self.index.insert(name.clone(), self.tags.len());
         self.tags.push(PbnTag { name, value, line });
     }
 }
@@ -336,10 +341,14 @@ pub(crate) fn err(file: &str, line: usize, tag: &str, message: impl Into<String>
 pub fn seat_tag(file: &str, g: &PbnGame, name: &str) -> Result<Option<Seat>, RecordError> {
     match g.tag(name) {
         None | Some(("", _)) => Ok(None),
-        Some((v, l)) => v
-            .parse::<Seat>()
-            .map(Some)
-            .map_err(|_| err(file, l, name, format!("{v:?} is not a seat (N, E, S, W)"))),
+        Some((v, l)) => v.parse::<Seat>().map(Some).map_err(|_| {
+            err(
+                file,
+                l,
+                name,
+                format!("{} is not a seat (N, E, S, W)", cards::quoted(v)),
+            )
+        }),
     }
 }
 
@@ -359,7 +368,7 @@ pub fn vulnerability_tag(file: &str, g: &PbnGame) -> Result<Vulnerability, Recor
                 file,
                 l,
                 "Vulnerable",
-                format!("{v:?}: expected None, NS, EW or All"),
+                format!("{}: expected None, NS, EW or All", cards::quoted(v)),
             )),
         },
     }
@@ -380,9 +389,14 @@ pub fn auction_section(
     let Some((start, l)) = g.tag("Auction") else {
         return Ok(None);
     };
-    let first: Seat = start
-        .parse()
-        .map_err(|_| err(file, l, "Auction", format!("{start:?} is not a seat")))?;
+    let first: Seat = start.parse().map_err(|_| {
+        err(
+            file,
+            l,
+            "Auction",
+            format!("{} is not a seat", cards::quoted(start)),
+        )
+    })?;
     if let Some(d) = dealer {
         if d != first {
             return Err(err(
@@ -443,9 +457,14 @@ pub fn play_section(
     let Some((start, l)) = g.tag("Play") else {
         return Ok(Vec::new());
     };
-    let column0: Seat = start
-        .parse()
-        .map_err(|_| err(file, l, "Play", format!("{start:?} is not a seat")))?;
+    let column0: Seat = start.parse().map_err(|_| {
+        err(
+            file,
+            l,
+            "Play",
+            format!("{} is not a seat", cards::quoted(start)),
+        )
+    })?;
     if column0 != declarer.lho() {
         return Err(err(
             file,
@@ -580,7 +599,7 @@ fn game(file: &str, g: &PbnGame) -> Result<GameRecord, RecordError> {
                         file,
                         *l,
                         "Contract",
-                        format!("{v:?}, but the auction ends in {said}"),
+                        format!("{}, but the auction ends in {said}", cards::quoted(v)),
                     ));
                 }
             }
@@ -669,7 +688,7 @@ fn game(file: &str, g: &PbnGame) -> Result<GameRecord, RecordError> {
                     file,
                     l,
                     "Result",
-                    format!("{v:?} is not a number of tricks (0 to 13)"),
+                    format!("{} is not a number of tricks (0 to 13)", cards::quoted(v)),
                 )
             })?,
             l,

@@ -109,7 +109,10 @@ impl std::str::FromStr for Room {
         match s.trim().to_ascii_lowercase().as_str() {
             "open" | "o" => Ok(Room::Open),
             "closed" | "c" => Ok(Room::Closed),
-            _ => Err(format!("{s:?} is not a room: expected Open or Closed")),
+            _ => Err(format!(
+                "{} is not a room: expected Open or Closed",
+                cards::quoted(s)
+            )),
         }
     }
 }
@@ -292,11 +295,15 @@ pub fn select_boards<'a>(
         }
     }
     Err(if names.is_empty() {
-        format!("no board is named {selector:?}: the boards of this file have no names or numbers")
+        format!(
+            "no board is named {}: the boards of this file have no names or numbers",
+            cards::quoted(selector)
+        )
     } else {
         let shown = names.len().min(40);
         format!(
-            "no board is named {selector:?}; the boards are {}{}",
+            "no board is named {}; the boards are {}{}",
+            cards::quoted(selector),
             names[..shown].join(", "),
             if names.len() > shown {
                 format!(" and {} more", names.len() - shown)

@@ -662,6 +662,18 @@ fn huge_inputs_are_read_in_linear_time() {
             errors[0]
         );
     }
+    // 300 000 distinct tags in one game (6 MB): one look-up each, not a
+    // scan of the tags before it (that took 20 s for 80 000).
+    let mut many = String::from(
+        "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T98.JT98.JT9.JT9 765.765.8765.876 432.432.432.5432\"]\n",
+    );
+    for i in 0..300_000 {
+        many.push_str(&format!("[T{i} \"{i}\"]\n"));
+    }
+    let text = records::pbn_games(&many);
+    assert_eq!(text.games.len(), 1);
+    assert_eq!(text.games[0].tags().len(), 300_001);
+    assert_eq!(text.games[0].tag("T299999").map(|t| t.0), Some("299999"));
     // A 2 MB line of tag openings and quotes.
     let line = "[A \"".repeat(500_000);
     let (games, _) = read_pbn("brackets.pbn", &line);

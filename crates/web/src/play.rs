@@ -47,8 +47,9 @@ pub(crate) fn cards_field(body: &Value, name: &str) -> Result<Vec<Card>, ApiErro
                 c.as_str()
                     .ok_or_else(|| {
                         unprocessable(format!(
-                            "field \"{name}\", card {}: {c} is not a string",
-                            i + 1
+                            "field \"{name}\", card {}: {c_text} is not a string",
+                            i + 1,
+                            c_text = brief(c),
                         ))
                     })?
                     .parse::<Card>()
@@ -56,7 +57,8 @@ pub(crate) fn cards_field(body: &Value, name: &str) -> Result<Vec<Card>, ApiErro
             })
             .collect(),
         Some(other) => Err(unprocessable(format!(
-            "field \"{name}\" must be an array of cards, found {other}"
+            "field \"{name}\" must be an array of cards, found {other_text}",
+            other_text = brief(other)
         ))),
     }
 }
@@ -280,10 +282,12 @@ pub(crate) struct Jobs {
 fn optional_number(body: &Value, name: &str) -> Result<Option<u64>, ApiError> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| unprocessable(format!("field \"{name}\": {v} is not a whole number"))),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+            unprocessable(format!(
+                "field \"{name}\": {v_text} is not a whole number",
+                v_text = brief(v)
+            ))
+        }),
     }
 }
 
@@ -471,7 +475,58 @@ fn optional_string<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, A
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.as_str())),
         Some(other) => Err(unprocessable(format!(
-            "field \"{name}\" must be a string, found {other}"
+            "field \"{name}\" must be a string, found {other_text}",
+            other_text = brief(other)
+        ))),
+    }
+}
+
+/// A JSON value of a request as an error message shows it: whole when
+/// short, else its start and its length (a 1 MB field gives a short line).
+fn brief(value: &Value) -> String {
+    let text = match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let length = text.chars().count();
+    if length <= cards::QUOTE_LIMIT {
+        return value.to_string();
+    }
+    let start: String = text.chars().take(cards::QUOTE_LIMIT - 8).collect();
+    format!("{start}… ({length} characters)")
+}
+
+/// The export's auction, checked: none, or a legal and complete auction
+/// (the dealer given) that ends in `contract` by `declarer`.
+fn checked_auction(
+    dealer: Option<Seat>,
+    calls: Vec<records::Call>,
+    contract: Contract,
+    declarer: Seat,
+) -> Result<Vec<records::Call>, ApiError> {
+    if calls.is_empty() {
+        return Ok(calls);
+    }
+    let Some(dealer) = dealer else {
+        return Err(unprocessable(
+            "field \"auction\" needs field \"dealer\": whose call is the first?".to_string(),
+        ));
+    };
+    let auction = records::Auction::from_calls(&calls)
+        .map_err(|(i, e)| unprocessable(format!("field \"auction\", call {}: {e}", i + 1)))?;
+    if !auction.is_complete() {
+        return Err(unprocessable(format!(
+            "field \"auction\": the auction has not ended after its {} calls (three passes end it)",
+            calls.len()
+        )));
+    }
+    match records::contract_of(dealer, &calls) {
+        Some((c, d)) if (c, d) == (contract, declarer) => Ok(calls),
+        Some((c, d)) => Err(unprocessable(format!(
+            "field \"auction\" ends in {c} by {d}, but the contract is {contract} by {declarer}"
+        ))),
+        None => Err(unprocessable(format!(
+            "field \"auction\" is passed out, but the contract is {contract} by {declarer}"
         ))),
     }
 }
@@ -481,9 +536,11 @@ fn optional_string<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, A
 /// `board`, `event`, `dealer`, `vul` (`None`, `NS`, `EW`, `All`),
 /// `auction` (an array of calls, the dealer's first), `players` (four
 /// names or nulls, North first) and `claimed` (declarer's total tricks
-/// after a claim). An auction that does not end in the contract and
-/// declarer given is left out: the records then give the contract alone
-/// (LIN through the shortest auction that ends in it).
+/// after a claim). An auction must be legal, complete and end in the
+/// contract and declarer given, or the answer is an error naming both:
+/// the PBN and the LIN then carry the same calls. Without an auction the
+/// records give the contract alone (LIN through the shortest auction that
+/// ends in it).
 pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
     let game = game_of(body)?;
     let dealer = optional_string(body, "dealer")?
@@ -499,7 +556,8 @@ pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
         "All" | "all" | "Both" | "both" => records::Vulnerability::All,
         other => {
             return Err(unprocessable(format!(
-                "field \"vul\": {other:?} is not a vulnerability: expected None, NS, EW or All"
+                "field \"vul\": {} is not a vulnerability: expected None, NS, EW or All",
+                cards::quoted(other)
             )))
         }
     };
@@ -511,28 +569,22 @@ pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
             .map(|(i, c)| {
                 c.as_str().and_then(|c| c.parse().ok()).ok_or_else(|| {
                     unprocessable(format!(
-                        "field \"auction\", call {}: {c} is not a call",
-                        i + 1
+                        "field \"auction\", call {}: {c_text} is not a call",
+                        i + 1,
+                        c_text = brief(c),
                     ))
                 })
             })
             .collect::<Result<_, _>>()?,
         Some(other) => {
             return Err(unprocessable(format!(
-                "field \"auction\" must be an array of calls, found {other}"
+                "field \"auction\" must be an array of calls, found {other_text}",
+                other_text = brief(other)
             )))
         }
     };
     let declarer = game.board.declarer;
-    let auction = match dealer {
-        Some(d)
-            if records::contract_of(d, &auction) == Some((game.contract, declarer))
-                && records::auction_complete(&auction) =>
-        {
-            auction
-        }
-        _ => Vec::new(),
-    };
+    let auction = checked_auction(dealer, auction, game.contract, declarer)?;
     let mut players: [Option<String>; 4] = [None, None, None, None];
     match body.get("players") {
         None | Some(Value::Null) => {}
@@ -543,8 +595,9 @@ pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
         }
         Some(other) => {
             return Err(unprocessable(format!(
-                "field \"players\" must be an array of four names (North first), found {other}"
-            )))
+            "field \"players\" must be an array of four names (North first), found {other_text}",
+            other_text = brief(other)
+        )))
         }
     }
     let tricks = game.board.deal.check_equal_sizes().unwrap_or(13);
@@ -556,7 +609,8 @@ pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
                 .map(|c| c as u8)
                 .ok_or_else(|| {
                     unprocessable(format!(
-                        "field \"claimed\": {v} is not a number of tricks from 0 to {tricks}"
+                        "field \"claimed\": {v_text} is not a number of tricks from 0 to {tricks}",
+                        v_text = brief(v)
                     ))
                 })?,
         ),

@@ -187,6 +187,53 @@ enum HeadRefused {
     Malformed(String),
 }
 
+/// What is wrong with how a head says its body is framed, as the HTTP
+/// layer would refuse it (with an empty answer): a `Content-Length` that
+/// is not a number of bytes (negative, signed, overflowing, empty) or
+/// given twice with different values, or a `Transfer-Encoding` whose last
+/// coding is not `chunked`.
+fn framing_error(headers: &[httparse::Header<'_>]) -> Option<String> {
+    let mut length: Option<u64> = None;
+    for h in headers {
+        if h.name.eq_ignore_ascii_case("content-length") {
+            let text = String::from_utf8_lossy(h.value);
+            // A list (`5, 5`) is the same header given twice.
+            for part in text.split(',') {
+                let part = part.trim();
+                let value = part
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                    .then(|| part.parse::<u64>().ok())
+                    .flatten()
+                    .filter(|_| !part.is_empty());
+                let Some(value) = value else {
+                    return Some(format!(
+                        "Content-Length {} is not a number of bytes",
+                        cards::quoted(part)
+                    ));
+                };
+                if length.is_some_and(|l| l != value) {
+                    return Some(format!(
+                        "Content-Length given twice with different values ({} and {value})",
+                        length.unwrap_or_default()
+                    ));
+                }
+                length = Some(value);
+            }
+        }
+        if h.name.eq_ignore_ascii_case("transfer-encoding") {
+            let text = String::from_utf8_lossy(h.value).to_ascii_lowercase();
+            if text.rsplit(',').next().map(str::trim) != Some("chunked") {
+                return Some(format!(
+                    "Transfer-Encoding {}: only chunked is understood",
+                    cards::quoted(&text)
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Reads a request's head (up to the blank line), refusing a request line
 /// or a head over the limits without reading more.
 async fn read_head(stream: &mut TcpStream, limits: &Limits) -> Result<Vec<u8>, HeadRefused> {
@@ -211,8 +258,12 @@ async fn read_head(stream: &mut TcpStream, limits: &Limits) -> Result<Vec<u8>, H
             // The HTTP layer's own parser, so that what it would refuse
             // bare is refused here in the JSON shape.
             let mut headers = [httparse::EMPTY_HEADER; 100];
-            return match httparse::Request::new(&mut headers).parse(&head) {
-                Ok(_) => Ok(head),
+            let mut request = httparse::Request::new(&mut headers);
+            return match request.parse(&head) {
+                Ok(_) => match framing_error(request.headers) {
+                    None => Ok(head),
+                    Some(why) => Err(HeadRefused::Malformed(why)),
+                },
                 Err(e) => Err(HeadRefused::Malformed(e.to_string())),
             };
         }

@@ -342,6 +342,31 @@ fn every_refusal_of_the_http_layer_answers_the_json_shape() {
     let big_body = vec![b' '; web::BODY_LIMIT + 10];
     expect(request(port, "POST", "/api/dd", &big_body), 413, "");
     expect(raw_request(port, b"NOT HTTP AT ALL\r\n\r\n"), 400, "");
+    // Framing the HTTP layer refuses: the JSON shape too, naming why.
+    for (headers, words) in [
+        ("Content-Length: -5\r\n", "is not a number of bytes"),
+        ("Content-Length: +5\r\n", "is not a number of bytes"),
+        (
+            "Content-Length: 99999999999999999999999\r\n",
+            "is not a number of bytes",
+        ),
+        (
+            "Content-Length: 2\r\nContent-Length: 3\r\n",
+            "given twice with different values",
+        ),
+        (
+            "Content-Length: 2, 3\r\n",
+            "given twice with different values",
+        ),
+        ("Transfer-Encoding: gzip\r\n", "only chunked"),
+    ] {
+        let raw = format!("POST /api/dd HTTP/1.1\r\nHost: x\r\n{headers}\r\n{{}}");
+        expect(raw_request(port, raw.as_bytes()), 400, words);
+    }
+    // The same length twice is one length.
+    let raw = "POST /api/dd HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let (status, body) = raw_request(port, raw.as_bytes());
+    assert_eq!(status, 422, "{body}");
 }
 
 #[test]
@@ -407,8 +432,8 @@ fn the_play_answer_lists_the_tricks_and_their_winners() {
 }
 
 /// `/api/export` writes the game as PBN and LIN that read back the same;
-/// an auction that does not end in the contract is left out; bad fields
-/// are named.
+/// an auction that does not end in the contract is an error naming both;
+/// bad fields are named.
 #[test]
 fn the_export_writes_records_that_read_back() {
     let port = start();
@@ -434,18 +459,94 @@ fn the_export_writes_records_that_read_back() {
         assert_eq!(g.players[0].as_deref(), Some("nick"));
     }
     assert_eq!(lin_games[0].claimed, Some(13));
-    // An auction ending in another contract is left out: the contract
-    // given is the one written.
+    // An auction that does not end in the contract given is an error
+    // naming both; one that goes on after its end, or stops before it,
+    // names where. Nothing is dropped in silence.
+    for (contract, auction, said) in [
+        (
+            "6NT",
+            "[\"3NT\",\"P\",\"P\",\"P\"]",
+            "ends in 3NT by N, but the contract is 6NT by N",
+        ),
+        (
+            "3NT",
+            "[\"3NT\",\"P\",\"P\",\"P\",\"P\"]",
+            "call 5: P comes after the auction has ended",
+        ),
+        (
+            "3NT",
+            "[\"3NT\",\"P\",\"P\"]",
+            "has not ended after its 3 calls",
+        ),
+        (
+            "3NT",
+            "[\"P\",\"P\",\"P\",\"P\"]",
+            "is passed out, but the contract is 3NT by N",
+        ),
+    ] {
+        let body = format!(
+            "{{\"deal\":\"{DEAL}\",\"contract\":\"{contract}\",\"declarer\":\"N\",\"dealer\":\"N\",\"auction\":{auction}}}"
+        );
+        let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+        assert_eq!(status, 422, "{auction}: {answer}");
+        assert!(answer.contains(said), "{auction}: {answer}");
+    }
+    // Without its dealer an auction cannot be read.
     let body = format!(
-        "{{\"deal\":\"{DEAL}\",\"contract\":\"6NT\",\"declarer\":\"N\",\"dealer\":\"N\",\"auction\":[\"3NT\",\"P\",\"P\",\"P\"]}}"
+        "{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"N\",\"auction\":[\"3NT\",\"P\",\"P\",\"P\"]}}"
     );
     let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
-    assert_eq!(status, 200, "{answer}");
-    let pbn = json_body(&answer)["pbn"].as_str().expect("PBN").to_string();
-    let (games, errors) = records::read_pbn("export", &pbn);
-    assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(games[0].contract.map(|c| c.to_string()), Some("6NT".into()));
-    assert!(!pbn.contains("3NT"), "{pbn}");
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer.contains("needs field"), "{answer}");
+    // The PBN and the LIN of one export carry the same auction: an
+    // auction with a double, and the contract alone (no auction).
+    for (auction, contract) in [
+        (
+            "[\"P\",\"1NT\",\"X\",\"P\",\"P\",\"XX\",\"P\",\"P\",\"P\"]",
+            "1NTXX",
+        ),
+        ("[]", "3NT"),
+    ] {
+        let body = format!(
+            "{{\"deal\":\"{DEAL}\",\"contract\":\"{contract}\",\"declarer\":\"E\",\"dealer\":\"N\",\"auction\":{auction}}}"
+        );
+        let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+        assert_eq!(status, 200, "{answer}");
+        let v = json_body(&answer);
+        let (pbn, errors) = records::read_pbn("export", v["pbn"].as_str().unwrap());
+        assert!(errors.is_empty(), "{errors:?}");
+        let (lin, errors) = records::read_lin("export", v["lin"].as_str().unwrap());
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(pbn[0].contract, lin[0].contract);
+        assert_eq!(pbn[0].declarer, lin[0].declarer);
+        if auction != "[]" {
+            assert_eq!(pbn[0].auction, lin[0].auction);
+            assert_eq!(pbn[0].auction.len(), 9);
+        }
+    }
+    // A long bad value (60 kB, under the body limit) is quoted by its
+    // start and its length.
+    let long = "Q".repeat(60_000);
+    for (field, value) in [
+        ("dealer", format!("\"{long}\"")),
+        ("vul", format!("\"{long}\"")),
+        ("auction", format!("[\"{long}\"]")),
+        ("play", format!("[\"{long}\"]")),
+        ("contract", format!("\"{long}\"")),
+    ] {
+        let mut body = format!("{{\"deal\":\"{DEAL}\",\"contract\":\"3NT\",\"declarer\":\"N\"");
+        if field == "contract" {
+            body = format!("{{\"deal\":\"{DEAL}\",\"declarer\":\"N\"");
+        }
+        if field != "dealer" {
+            body += ",\"dealer\":\"N\"";
+        }
+        body += &format!(",\"{field}\":{value}}}");
+        let (status, answer) = request(port, "POST", "/api/export", body.as_bytes());
+        assert_eq!(status, 422, "{field}: {}", &answer[..answer.len().min(300)]);
+        assert!(answer.len() < 1000, "{field}: {} bytes", answer.len());
+        assert!(answer.contains("(60000 characters)"), "{field}: {answer}");
+    }
     // Bad fields, each named.
     for (field, value, said) in [
         ("dealer", "\"Q\"", "field \"dealer\""),

@@ -310,7 +310,10 @@ impl<'a> Lexer<'a> {
             other => {
                 return Err(self.error(
                     start,
-                    format!("unknown term '{other}' (hcp, spades, hearts, diamonds, clubs)"),
+                    format!(
+                        "unknown term {} (hcp, spades, hearts, diamonds, clubs)",
+                        cards::quoted(other)
+                    ),
                 ))
             }
         };
@@ -327,7 +330,7 @@ impl<'a> Lexer<'a> {
             "east" | "e" => Ok(Seat::East),
             "south" | "s" => Ok(Seat::South),
             "west" | "w" => Ok(Seat::West),
-            other => Err(self.error(at, format!("unknown seat '{other}'"))),
+            other => Err(self.error(at, format!("unknown seat {}", cards::quoted(other)))),
         }
     }
 

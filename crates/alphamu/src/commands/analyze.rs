@@ -126,23 +126,18 @@ fn parse_cards(text: &str) -> Result<Vec<Card>> {
         .collect()
 }
 
-fn read_worlds_file(path: &PathBuf) -> Result<Vec<(usize, Deal)>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// The worlds of `--worlds-file`, read as `dd table` reads its deals
+/// (one PBN deal, `[Deal]` tag or JSON object a line, or a PBN file's
+/// games): with their lines.
+fn read_worlds_file(path: &std::path::Path) -> Result<Vec<(usize, Deal)>> {
     let mut deals = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with('%') {
-            continue;
+    for line in crate::input::read_deal_lines(Some(path))? {
+        let deal = match line.fault {
+            Some(fault) => Err(fault),
+            None => crate::commands::dd::parse_deal_line(&line.text).map(|(_, deal)| deal),
         }
-        let pbn = line
-            .strip_prefix("[Deal \"")
-            .and_then(|rest| rest.strip_suffix("\"]"))
-            .unwrap_or(line);
-        let deal: Deal = pbn
-            .parse()
-            .with_context(|| format!("{}, line {}", path.display(), i + 1))?;
-        deals.push((i + 1, deal));
+        .map_err(|e| anyhow::anyhow!("{}, line {}: {e}", path.display(), line.number))?;
+        deals.push((line.number, deal));
     }
     if deals.is_empty() {
         bail!("{}: no deal", path.display());

@@ -137,9 +137,12 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
         after_tricks: args.after_tricks,
     };
     let mut out: Box<dyn Write + Send> = match &args.out {
-        Some(path) => Box::new(
-            std::fs::File::create(path).with_context(|| format!("--out {}", path.display()))?,
-        ),
+        Some(path) => {
+            crate::args::make_folders_of(path, "--out")?;
+            Box::new(
+                std::fs::File::create(path).with_context(|| format!("--out {}", path.display()))?,
+            )
+        }
         None => Box::new(std::io::stdout()),
     };
     out.write_all(deal_set::pbn_header(&spec).as_bytes())?;
@@ -736,6 +739,12 @@ pub struct ExperimentArgs {
     /// replay-check: deals replayed per results file, spread over it.
     #[arg(long, default_value_t = 2)]
     sample: usize,
+    /// replay-check: write into the header of every file whose lines
+    /// record no commit, and whose sample replays card for card, that this
+    /// build replays it alike (`"replayed_alike"`: the commit and the
+    /// deals replayed); the lines are kept byte for byte.
+    #[arg(long)]
+    mark_unrecorded: bool,
     /// verdicts: write the table into this markdown file between its
     /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
     /// table -->`) instead of printing it, and, where the file has their
@@ -812,7 +821,18 @@ fn results_files(dir: &std::path::Path) -> Result<Vec<PathBuf>> {
 /// `alphamu experiment replay-check`: replays `sample` deals of every
 /// results file below `dir` on this build; exit status 1 when a card
 /// differs (or a file cannot be replayed).
-fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<ExitCode> {
+fn replay_check(
+    dir: &std::path::Path,
+    sample: usize,
+    threads: usize,
+    mark_unrecorded: bool,
+) -> Result<ExitCode> {
+    if mark_unrecorded && arena::provenance::COMMIT.ends_with("+dirty") {
+        bail!(
+            "--mark-unrecorded: this build ({}) is not of a committed state; build one to name it",
+            arena::provenance::COMMIT
+        );
+    }
     let files = results_files(dir)?;
     if files.is_empty() {
         bail!("{}: no results file (*.jsonl) below it", dir.display());
@@ -885,6 +905,17 @@ fn replay_check(dir: &std::path::Path, sample: usize, threads: usize) -> Result<
         match outcome {
             Err(_) => failed = true,
             Ok(r) => {
+                if mark_unrecorded && r.unrecorded && r.differences.is_empty() && r.replayed > 0 {
+                    let alike = arena::provenance::ReplayedAlike {
+                        commit: arena::provenance::COMMIT.to_string(),
+                        deals: r.replayed,
+                    };
+                    arena::results::mark_replayed_alike(path, &alike)
+                        .with_context(|| format!("{}: --mark-unrecorded", path.display()))?;
+                    meter.suspend(|| {
+                        println!("{}: header marked: {}", path.display(), alike.describe());
+                    });
+                }
                 deals += r.deals;
                 estimated_seconds += seconds_a_deal(&r) * r.deals as f64;
                 if let Some(s) = r.recorded_cpu_seconds {
@@ -966,6 +997,19 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
                         blocks.push(name.to_string());
                     }
                 }
+                let population = arena::verdicts::POPULATION_BLOCK;
+                if new.contains(&arena::verdicts::block_markers(population).0) {
+                    let report = arena::verdicts::population_report(&dir)
+                        .map_err(anyhow::Error::msg)
+                        .context("the table-1 populations")?;
+                    if let Some(replaced) =
+                        arena::verdicts::replace_block(&new, population, &report)
+                            .with_context(|| format!("--update {}", file.display()))?
+                    {
+                        new = replaced;
+                        blocks.push(population.to_string());
+                    }
+                }
                 for (name, game) in [
                     ("belote-round-robin", arena::points::PointsGame::Belote),
                     ("bridge-round-robin", arena::points::PointsGame::Bridge),
@@ -1004,7 +1048,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from("experiments"));
-        return replay_check(&dir, args.sample, args.threads);
+        return replay_check(&dir, args.sample, args.threads, args.mark_unrecorded);
     }
     if !experiments::EXPERIMENTS.iter().any(|e| e.0 == args.name) {
         let mut list = String::new();

@@ -109,7 +109,7 @@ pub fn run(command: DdCommand) -> Result<ExitCode> {
 }
 
 /// A deal and its optional id from one input line of `dd table`.
-fn parse_deal_line(text: &str) -> Result<(Option<Value>, Deal), String> {
+pub(crate) fn parse_deal_line(text: &str) -> Result<(Option<Value>, Deal), String> {
     let (id, deal_text) = if text.starts_with('{') {
         let value: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
         let deal = value

@@ -95,21 +95,10 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
     };
     let mut failed = false;
     for path in files {
-        let (games, errors) = match records::read_file(&path) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                failed = true;
-                continue;
-            }
-        };
-        if games.is_empty() && errors.is_empty() {
-            eprintln!(
-                "error: {}: no game found (a PBN file has [Deal] tags; a LIN file md| fields)",
-                path.display()
-            );
+        let Some((games, errors)) = read_games(&path) else {
             failed = true;
-        }
+            continue;
+        };
         for g in &games {
             for w in &g.warnings {
                 eprintln!("warning: {w}");
@@ -152,6 +141,28 @@ pub fn run(command: GamesCommand) -> Result<ExitCode> {
     })
 }
 
+/// The games of one file and the errors of the boards that cannot be
+/// read; `None`, said on stderr, when the file cannot be read or holds
+/// no game at all (both `show` and `analyze` then exit 1).
+fn read_games(
+    path: &std::path::Path,
+) -> Option<(Vec<records::GameRecord>, Vec<records::RecordError>)> {
+    match records::read_file(path) {
+        Err(e) => {
+            eprintln!("error: {}: {e}", path.display());
+            None
+        }
+        Ok((games, errors)) if games.is_empty() && errors.is_empty() => {
+            eprintln!(
+                "error: {}: no game found (a PBN file has [Deal] tags; a LIN file md| fields)",
+                path.display()
+            );
+            None
+        }
+        Ok(read) => Some(read),
+    }
+}
+
 /// Double-dummy analysis of the play of every board.
 /// Declarer's side's chance of making with each legal card, by `method`
 /// over `worlds` worlds drawn from the mover's view, and whether it is
@@ -181,13 +192,9 @@ fn analyze(
     let mut failed = false;
     let mut solver = dd::Solver::new();
     for path in files {
-        let (games, errors) = match records::read_file(path) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                failed = true;
-                continue;
-            }
+        let Some((games, errors)) = read_games(path) else {
+            failed = true;
+            continue;
         };
         for e in &errors {
             eprintln!("error: {e}");

@@ -53,14 +53,17 @@ pub(super) fn rmc_growing(ctx: &Context<'_>, cards: usize) -> Result<String, Exp
 
 /// The cells of the recursive Monte Carlo paper's tables IV, VI and VII
 /// that our first runs contradicted (on deals of the top five ranks),
-/// and MC2-D-20-20, the paper's best: they are played again on deals drawn
+/// MC2-D-20-20, the paper's best, and MC2-D-30-30 and MC2-D-30-20, our
+/// only nominal wins on those deals: they are played again on deals drawn
 /// from the whole deck, the paper's "drawn at random", at the size the
 /// plan fixes.
-const RMC_DECISIVE: [&str; 7] = [
+const RMC_DECISIVE: [&str; 9] = [
     "MC2-D-3-3",
     "MC2-D-3-10",
     "MC2-D-10-3",
     "MC2-D-20-20",
+    "MC2-D-30-20",
+    "MC2-D-30-30",
     "MC2-R-10-10",
     "MC2-R-40-40",
     "MC3-R-10-10-10",
@@ -226,7 +229,8 @@ fn versus_paper_row(player: &str, paper: &str, s: &crate::stats::Summary) -> Str
                 RMC_PAPER_SE,
                 s.mean_trick_difference,
                 s.sigma_mean_difference,
-            );
+            )
+            .against_no_effect(0.0);
             (format!("{:+.1}", c.z), c.verdict.to_string())
         }
         _ => ("-".into(), "-".into()),

@@ -376,7 +376,8 @@ fn code_players_table(
         let (paper_cell, z, verdict) = match versus {
             Some(v) if s.deals > 1 => {
                 let paper_se = s.sigma * (s.deals as f64 / 100.0).sqrt();
-                let k = crate::stats::Comparison::new(v, paper_se, s.difference, s.sigma);
+                let k = crate::stats::Comparison::new(v, paper_se, s.difference, s.sigma)
+                    .against_no_effect(0.0);
                 (
                     format!("{v:+.1} ± {paper_se:.1}"),
                     format!("{:+.1}", k.z),
@@ -543,7 +544,8 @@ mod tests {
         // with our spread at its 100 deals.
         let paper_se = s.sigma * (2.0f64 / 100.0).sqrt();
         assert_eq!(cells[4], format!("{:+.1} ± {paper_se:.1}", -1.5), "{row}");
-        let k = crate::stats::Comparison::new(-1.5, paper_se, s.difference, s.sigma);
+        let k = crate::stats::Comparison::new(-1.5, paper_se, s.difference, s.sigma)
+            .against_no_effect(0.0);
         assert_eq!(cells[5], format!("{:+.1}", k.z), "{row}");
         assert_eq!(cells[6], k.verdict.to_string(), "{row}");
         if s.sigma > 0.0 {

@@ -147,7 +147,7 @@ pub enum FusionDraw {
 
 /// Why a player spec cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("player {spec:?}: {why} (`alphamu players` lists every player)")]
+#[error("player {}: {why} (`alphamu players` lists every player)", cards::quoted(.spec))]
 pub struct PlayerSpecError {
     /// The spec as written.
     pub spec: String,
@@ -306,11 +306,11 @@ impl FromStr for PlayerKind {
         for part in parts {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| err(format!("{part:?} is not key=value")))?;
+                .ok_or_else(|| err(format!("{} is not key=value", cards::quoted(part))))?;
             let number = || {
                 value
                     .parse::<usize>()
-                    .map_err(|_| err(format!("{key}={value:?}: expected a number")))
+                    .map_err(|_| err(format!("{key}={}: expected a number", cards::quoted(value))))
             };
             let cut = match &mut kind {
                 PlayerKind::Random => return Err(err("random takes no settings".into())),
@@ -333,7 +333,10 @@ impl FromStr for PlayerKind {
                         "random" => Playout::Random,
                         "paper" => Playout::PaperCode,
                         _ => {
-                            return Err(err(format!("playout={value:?}: expected random or paper")))
+                            return Err(err(format!(
+                                "playout={}: expected random or paper",
+                                cards::quoted(value)
+                            )))
                         }
                     }
                 }
@@ -341,21 +344,34 @@ impl FromStr for PlayerKind {
                     cut.moves = match value {
                         "legal" => Candidates::Legal,
                         "paper" => Candidates::PaperCode,
-                        _ => return Err(err(format!("cards={value:?}: expected legal or paper"))),
+                        _ => {
+                            return Err(err(format!(
+                                "cards={}: expected legal or paper",
+                                cards::quoted(value)
+                            )))
+                        }
                     }
                 }
                 "horizon" => {
                     cut.horizon = match value {
                         "text" => HorizonRule::Text,
                         "paper" => HorizonRule::PaperCode,
-                        _ => return Err(err(format!("horizon={value:?}: expected text or paper"))),
+                        _ => {
+                            return Err(err(format!(
+                                "horizon={}: expected text or paper",
+                                cards::quoted(value)
+                            )))
+                        }
                     }
                 }
                 "root" => match (&mut kind, value) {
                     (PlayerKind::AlphaMu { root, .. }, "best") => *root = AlphaMuRoot::Best,
                     (PlayerKind::AlphaMu { root, .. }, "paper") => *root = AlphaMuRoot::Paper,
                     (PlayerKind::AlphaMu { .. }, _) => {
-                        return Err(err(format!("root={value:?}: expected best or paper")))
+                        return Err(err(format!(
+                            "root={}: expected best or paper",
+                            cards::quoted(value)
+                        )))
                     }
                     _ => return Err(err(format!("root= does not apply to {name}"))),
                 },
@@ -363,7 +379,10 @@ impl FromStr for PlayerKind {
                     (PlayerKind::Fusion { prune, .. }, "none") => *prune = FusionPrune::None,
                     (PlayerKind::Fusion { prune, .. }, "paper") => *prune = FusionPrune::Paper,
                     (PlayerKind::Fusion { .. }, _) => {
-                        return Err(err(format!("prune={value:?}: expected none or paper")))
+                        return Err(err(format!(
+                            "prune={}: expected none or paper",
+                            cards::quoted(value)
+                        )))
                     }
                     _ => return Err(err(format!("prune= does not apply to {name}"))),
                 },
@@ -371,7 +390,10 @@ impl FromStr for PlayerKind {
                     (PlayerKind::Fusion { draw, .. }, "fit") => *draw = FusionDraw::Fit,
                     (PlayerKind::Fusion { draw, .. }, "paper") => *draw = FusionDraw::Paper,
                     (PlayerKind::Fusion { .. }, _) => {
-                        return Err(err(format!("draw={value:?}: expected fit or paper")))
+                        return Err(err(format!(
+                            "draw={}: expected fit or paper",
+                            cards::quoted(value)
+                        )))
                     }
                     _ => return Err(err(format!("draw= does not apply to {name}"))),
                 },
@@ -395,7 +417,7 @@ impl FromStr for PlayerKind {
                         _ => return Err(err(format!("{key}= does not apply to {name}"))),
                     }
                 }
-                _ => return Err(err(format!("unknown setting {key:?}"))),
+                _ => return Err(err(format!("unknown setting {}", cards::quoted(key)))),
             }
         }
         Ok(kind)
