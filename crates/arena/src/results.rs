@@ -83,6 +83,7 @@ pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
                 switches,
                 ties,
                 goal,
+                infer,
             }) = spec.parse::<players::player::PlayerSpec>()
             {
                 let ties = if spec.contains("ties=") {
@@ -96,6 +97,7 @@ pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
                     switches,
                     ties,
                     goal,
+                    infer,
                 }
                 .to_string();
             }

@@ -107,7 +107,8 @@ pub struct Played {
     pub play: Vec<Card>,
     /// Cards searched for (not the only legal card, not a random one).
     pub decisions: [usize; 2],
-    /// Seconds spent on them, by the table's [`Clock`].
+    /// Seconds spent on them and on following the cards played, by the
+    /// table's [`Clock`].
     pub seconds: [f64; 2],
     /// Decisions where alpha-mu's card differs from the card M = 1 would
     /// have played (players asked to say so).
@@ -175,8 +176,19 @@ pub fn play_out(
         })?;
         all.push(card);
         out.play.push(card);
+        // Following the card is part of a measured side's thinking (a
+        // player that reads the table weighs its worlds then).
         for place in places.iter_mut() {
+            let wall = Instant::now();
+            let cpu = (clock == Clock::ThreadCpu && place.counts_for.is_some())
+                .then(cpu_time::ThreadTime::now);
             place.player.observe(card)?;
+            if let Some(side) = place.counts_for {
+                out.seconds[side] += match cpu {
+                    Some(cpu) => cpu.elapsed().as_secs_f64(),
+                    None => wall.elapsed().as_secs_f64(),
+                };
+            }
         }
     }
     Ok(out)

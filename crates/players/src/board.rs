@@ -47,6 +47,16 @@ pub enum PlayError {
     /// A player for the score on a board without one.
     #[error("goal=score needs the contract and vulnerability of a full deal; this board has none (a reduced deal)")]
     NoScore,
+    /// A player that reads the table asked for a card without having
+    /// followed the play.
+    #[error("{spec} reads the table card by card: seat it for the deal (a BridgeSeat told every card), as play, match and the analysers do")]
+    NeedsSeat {
+        /// The player.
+        spec: String,
+    },
+    /// The worlds could not be weighted.
+    #[error(transparent)]
+    Inference(#[from] inference::InferenceError),
 }
 
 /// The deal being played and its goal.

@@ -41,6 +41,8 @@ pub enum PlayerSpec {
         ties: Ties,
         /// What it plays for.
         goal: Goal,
+        /// Whether it reads the table: worlds weighted by the play.
+        infer: Option<Infer>,
     },
     /// Monte Carlo of level `worlds.len()`: `worlds[0]` worlds at the top,
     /// each played out by the Monte Carlo player of the next level, down to
@@ -55,6 +57,9 @@ pub enum PlayerSpec {
         goal: Goal,
         /// How it chooses among cards of equal value, at every level.
         ties: McTies,
+        /// Whether it reads the table (PIMC only: one level over double
+        /// dummy).
+        infer: Option<Infer>,
     },
     /// Double dummy: sees every card, plays a card of best value.
     Dd,
@@ -68,6 +73,25 @@ pub enum PlayerSpec {
     /// ([`bridge::BridgeScoring::ContractThenTricks`]), from its side's
     /// knowledge with dummy public after the lead.
     Generic(crate::generic::PlayerKind),
+}
+
+/// Reading the table (`infer=dd`): the worlds a search uses are drawn by
+/// weight from a population of particles that follows the play, each
+/// weighted by how likely the cards the other seats chose are in it under
+/// the fitted model ([`inference::FITTED`]: a card keeping its side's
+/// double-dummy value likely, equal touching cards one choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Infer {
+    /// The particles (`particles=N`); `None`: twice the search's worlds.
+    pub particles: Option<usize>,
+}
+
+impl Infer {
+    /// The particles followed for a search of `worlds` worlds.
+    #[must_use]
+    pub fn particles_for(&self, worlds: usize) -> usize {
+        self.particles.unwrap_or(2 * worlds)
+    }
 }
 
 /// How alpha-mu chooses among the cards of its best value (the same number
@@ -170,6 +194,7 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
         )));
     }
     Ok(PlayerSpec::MonteCarlo {
+        infer: None,
         simulator,
         worlds,
         goal: Goal::Contract,
@@ -237,6 +262,8 @@ impl FromStr for PlayerSpec {
         let mut goal = Goal::default();
         let mut simulator = Simulator::DoubleDummy;
         let mut levels: Option<Vec<usize>> = None;
+        let mut infer: Option<Infer> = None;
+        let mut particles: Option<usize> = None;
         for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
                 fail(format!("option {} is not key=value", cards::quoted(option)))
@@ -274,6 +301,25 @@ impl FromStr for PlayerSpec {
                     }
                 }
                 ("pimc" | "mc", "ties") => mc_tie = mc_ties(value, &fail)?,
+                ("alphamu" | "pimc", "infer") => {
+                    infer = match value {
+                        "dd" => Some(Infer { particles: None }),
+                        "off" | "none" => None,
+                        other => {
+                            return Err(fail(format!(
+                                "unknown infer {} (dd, or off)",
+                                cards::quoted(other)
+                            )))
+                        }
+                    }
+                }
+                ("alphamu" | "pimc", "particles") => {
+                    particles = Some(positive(value, "particles", &fail)?);
+                }
+                ("mc", "infer") => return Err(fail(
+                    "infer= reads the table for pimc and alphamu; recursive Monte Carlo does not"
+                        .into(),
+                )),
                 ("mc", "sim") => {
                     simulator = match value {
                         "dd" | "d" | "D" => Simulator::DoubleDummy,
@@ -317,6 +363,21 @@ impl FromStr for PlayerSpec {
                 search::MAX_WORLDS
             )));
         }
+        if let Some(n) = particles {
+            match &mut infer {
+                Some(i) => i.particles = Some(n),
+                None => return Err(fail("particles= needs infer=dd".into())),
+            }
+        }
+        if let Some(n) = infer
+            .map(|i| i.particles_for(w))
+            .filter(|&n| n > search::MAX_WORLDS)
+        {
+            return Err(fail(format!(
+                "{n} particles: at most {} (the worlds one search holds)",
+                search::MAX_WORLDS
+            )));
+        }
         match name {
             "alphamu" => Ok(PlayerSpec::AlphaMu {
                 m,
@@ -324,18 +385,21 @@ impl FromStr for PlayerSpec {
                 switches,
                 ties,
                 goal,
+                infer,
             }),
             "pimc" => Ok(PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds: vec![w],
                 goal,
                 ties: mc_tie,
+                infer,
             }),
             "mc" => Ok(PlayerSpec::MonteCarlo {
                 simulator,
                 worlds: levels.ok_or_else(|| fail("mc needs ncd=N[+N...]".into()))?,
                 goal: Goal::Contract,
                 ties: mc_tie,
+                infer: None,
             }),
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
@@ -343,6 +407,17 @@ impl FromStr for PlayerSpec {
             other => Err(fail(format!("unknown player {}", cards::quoted(other)))),
         }
     }
+}
+
+/// `,infer=dd` and `,particles=N` when they are set.
+fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result {
+    if let Some(i) = infer {
+        f.write_str(",infer=dd")?;
+        if let Some(n) = i.particles {
+            write!(f, ",particles={n}")?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for PlayerSpec {
@@ -357,6 +432,7 @@ impl fmt::Display for PlayerSpec {
                 switches,
                 ties,
                 goal,
+                infer,
             } => {
                 write!(f, "alphamu:m={m},w={w}")?;
                 if *switches != Switches::ALL {
@@ -373,13 +449,14 @@ impl fmt::Display for PlayerSpec {
                 if *goal == Goal::Score {
                     f.write_str(",goal=score")?;
                 }
-                Ok(())
+                write_infer(f, *infer)
             }
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
                 worlds,
                 goal,
                 ties,
+                infer,
             } if worlds.len() == 1 => {
                 write!(f, "pimc:w={}", worlds[0])?;
                 if *goal == Goal::Score {
@@ -388,7 +465,7 @@ impl fmt::Display for PlayerSpec {
                 if *ties == McTies::Random {
                     f.write_str(",ties=random")?;
                 }
-                Ok(())
+                write_infer(f, *infer)
             }
             PlayerSpec::MonteCarlo {
                 simulator,
@@ -429,6 +506,10 @@ pub struct Seen<'a> {
     pub state: &'a PlayState,
     /// What the side to move knows.
     pub view: &'a worlds::Knowledge,
+    /// The weighted worlds of the side to move, for a player that reads
+    /// the table (`None` for the others, and before the population has
+    /// followed any card).
+    pub inference: Option<&'a inference::Inference>,
 }
 
 /// A card chosen, with what the papers count about the choice.
@@ -612,6 +693,11 @@ impl PlayerSpec {
         seed: u64,
         depth_one: bool,
     ) -> Result<Decision, PlayError> {
+        if self.infer().is_some() {
+            return Err(PlayError::NeedsSeat {
+                spec: self.to_string(),
+            });
+        }
         let state = board.position_after(play)?;
         let view = board.view_of(state.position().to_move(), play)?;
         self.decide_in(
@@ -620,10 +706,31 @@ impl PlayerSpec {
                 play,
                 state: &state,
                 view: &view,
+                inference: None,
             },
             seed,
             depth_one,
         )
+    }
+
+    /// How the player reads the table, if it does.
+    #[must_use]
+    pub fn infer(&self) -> Option<Infer> {
+        match self {
+            PlayerSpec::AlphaMu { infer, .. } | PlayerSpec::MonteCarlo { infer, .. } => *infer,
+            _ => None,
+        }
+    }
+
+    /// The worlds a searching player of `count` worlds uses: drawn by
+    /// weight from the population when it reads the table and the
+    /// population has followed the play, else as a plain player draws
+    /// them.
+    fn worlds_for(seen: &Seen<'_>, count: usize, seed: u64) -> Result<Vec<cards::Deal>, PlayError> {
+        match seen.inference.and_then(|i| i.worlds(count, seed)) {
+            Some(inferred) => Ok(inferred.deals),
+            None => seen.board.draw(seen.view, count, seed),
+        }
     }
 
     /// [`PlayerSpec::decide`] from what the side to move has already
@@ -643,6 +750,7 @@ impl PlayerSpec {
             play,
             state,
             view,
+            ..
         } = *seen;
         let position = state.position();
         let legal = position.legal_cards();
@@ -688,8 +796,9 @@ impl PlayerSpec {
                 worlds,
                 goal,
                 ties,
+                ..
             } if worlds.len() == 1 => {
-                let deals = board.draw(view, worlds[0], seed)?;
+                let deals = Self::worlds_for(seen, worlds[0], seed)?;
                 let problem = Problem::from_knowledge(view, &deals, board.declarer, board.need)?;
                 if *goal == Goal::Score {
                     let utility = score_table(board)?;
@@ -715,8 +824,9 @@ impl PlayerSpec {
                 switches,
                 ties,
                 goal,
+                ..
             } => {
-                let deals = board.draw(view, *w, seed)?;
+                let deals = Self::worlds_for(seen, *w, seed)?;
                 let problem = Problem::from_knowledge(view, &deals, board.declarer, board.need)?;
                 let config = AlphaMuConfig {
                     max_moves: *m,
@@ -827,6 +937,7 @@ mod tests {
                 switches: Switches::ALL,
                 ties: Ties::Tricks,
                 goal: Goal::Contract,
+                infer: None,
             }
         );
         assert_eq!(
@@ -840,6 +951,7 @@ mod tests {
             worlds: vec![20],
             goal: Goal::Contract,
             ties: McTies::CardOrder,
+            infer: None,
         };
         assert_eq!("pimc".parse::<PlayerSpec>().unwrap(), pimc);
         assert_eq!("MC-D-20".parse::<PlayerSpec>().unwrap(), pimc);
@@ -860,6 +972,38 @@ mod tests {
         assert!(e.to_string().contains("positive"), "{e}");
         let e = "gib".parse::<PlayerSpec>().unwrap_err();
         assert!(e.to_string().contains("unknown player"), "{e}");
+        // Reading the table: PIMC and alpha-mu, not recursive Monte Carlo.
+        let read = "pimc:w=20,infer=dd".parse::<PlayerSpec>().unwrap();
+        assert_eq!(read.infer(), Some(Infer { particles: None }));
+        assert_eq!(read.infer().unwrap().particles_for(20), 40);
+        assert_eq!("pimc:w=20,infer=off".parse::<PlayerSpec>().unwrap(), pimc);
+        for (bad, said) in [
+            ("pimc:particles=30", "particles= needs infer=dd"),
+            ("pimc:infer=bayes", "unknown infer"),
+            (
+                "mc:sim=dd,ncd=3+3,infer=dd",
+                "recursive Monte Carlo does not",
+            ),
+            ("pimc:w=300,infer=dd", "600 particles: at most 512"),
+        ] {
+            let e = bad.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(e.contains(said), "{bad}: {e}");
+        }
+        // Without its seat, a player that reads the table cannot choose.
+        let board = Board {
+            deal: "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+                .parse()
+                .unwrap(),
+            strain: cards::Strain::Notrump,
+            declarer: cards::Seat::South,
+            need: 9,
+            constraints: worlds::Constraints::default(),
+            scoring: None,
+        };
+        assert!(matches!(
+            read.choose(&board, &[], 1),
+            Err(PlayError::NeedsSeat { .. })
+        ));
         let s = "alphamu:disable=tt+root-cut".parse::<PlayerSpec>().unwrap();
         assert!(
             matches!(s, PlayerSpec::AlphaMu { switches, .. } if !switches.tt && !switches.root_cut && switches.early_cut)
@@ -876,6 +1020,7 @@ mod tests {
                 worlds: vec![20, 10],
                 goal: Goal::Contract,
                 ties: McTies::CardOrder,
+                infer: None,
             }
         );
         assert_eq!("mc:sim=dd,ncd=20+10".parse::<PlayerSpec>().unwrap(), s);
@@ -889,6 +1034,8 @@ mod tests {
             "alphamu:m=3,w=20,ties=first",
             "alphamu:m=3,w=20,goal=score",
             "pimc:w=20,goal=score",
+            "pimc:w=20,ties=random,infer=dd",
+            "alphamu:m=3,w=20,infer=dd,particles=60",
             "pimc:w=20,ties=random",
             "MC2-D-3-3,ties=random",
             "alphamu:m=2,w=40,disable=tt+alpha-cut,ties=first",

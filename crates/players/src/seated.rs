@@ -49,6 +49,8 @@ pub struct BridgeSeat<'a> {
     play: Vec<Card>,
     state: PlayState,
     view: worlds::Knowledge,
+    /// The weighted worlds, for a player that reads the table.
+    inference: Option<inference::Inference>,
 }
 
 impl<'a> BridgeSeat<'a> {
@@ -76,7 +78,23 @@ impl<'a> BridgeSeat<'a> {
             play: start.to_vec(),
             state: board.position_after(start)?,
             view: board.view_of(viewer, start)?,
+            inference: player
+                .infer()
+                .map(|infer| inference_for(player, infer, board, viewer, seed)),
         })
+    }
+
+    /// The weighted worlds the seat follows, for a player that reads the
+    /// table.
+    #[must_use]
+    pub fn inference(&self) -> Option<&inference::Inference> {
+        self.inference.as_ref()
+    }
+
+    /// What the seat's side knows now.
+    #[must_use]
+    pub fn view(&self) -> &worlds::Knowledge {
+        &self.view
     }
 
     fn declaring(&self) -> bool {
@@ -100,6 +118,7 @@ impl SeatedPlayer for BridgeSeat<'_> {
             .play(card)
             .map_err(|source| PlayError::Rules { card, source })?;
         self.play.push(card);
+        let before = self.inference.as_ref().map(|_| self.view.clone());
         self.view
             .observe(card)
             .map_err(worlds::GivenDealError::from)?;
@@ -109,6 +128,9 @@ impl SeatedPlayer for BridgeSeat<'_> {
             self.view
                 .show(dummy, self.board.deal[dummy])
                 .map_err(worlds::GivenDealError::from)?;
+        }
+        if let (Some(inference), Some(before)) = (&mut self.inference, before) {
+            inference.observe(&before, card, &self.view)?;
         }
         Ok(())
     }
@@ -130,10 +152,47 @@ impl SeatedPlayer for BridgeSeat<'_> {
             play: &self.play,
             state: &self.state,
             view: &self.view,
+            inference: self.inference.as_ref(),
         };
         self.player
             .decide_in(&seen, card_seed(self.seed, self.play.len()), self.depth_one)
     }
+}
+
+/// The tag of the seeds of the weighted worlds, beside the decisions'
+/// ([`card_seed`]).
+const INFERENCE_SEED: u64 = 0x1f3e;
+
+/// The weighted worlds of `player` (which reads the table as `infer` says)
+/// seated at `viewer` of `board`: one population for declarer's side
+/// (declarer's view), one for each defender, its random choices from the
+/// deal's `seed`.
+#[must_use]
+pub fn inference_for(
+    player: &PlayerSpec,
+    infer: crate::player::Infer,
+    board: &Board,
+    viewer: Seat,
+    seed: u64,
+) -> inference::Inference {
+    let viewer = if viewer.side() == board.declarer.side() {
+        board.declarer
+    } else {
+        viewer
+    };
+    let worlds = match player {
+        PlayerSpec::AlphaMu { w, .. } => *w,
+        PlayerSpec::MonteCarlo { worlds, .. } => worlds[0],
+        _ => 20,
+    };
+    inference::Inference::new(
+        inference::FITTED,
+        infer.particles_for(worlds),
+        viewer,
+        board.declarer,
+        board.constraints.clone(),
+        crate::seed::derive(seed, &[INFERENCE_SEED, viewer.index() as u64]),
+    )
 }
 
 #[cfg(test)]

@@ -157,6 +157,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                         worlds: vec![w],
                         goal: Goal::Contract,
                         ties: players::player::McTies::CardOrder,
+                        infer: None,
                     },
                 ));
                 for &m in &moves {
@@ -173,6 +174,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                 switches: *switches,
                                 ties: Ties::First,
                                 goal: Goal::Contract,
+                                infer: None,
                             },
                         ));
                     }

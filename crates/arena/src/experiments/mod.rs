@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The names of the experiments, with what each reproduces.
-pub const EXPERIMENTS: [(&str, &str); 9] = [
+pub const EXPERIMENTS: [(&str, &str); 10] = [
     ("alphamu-table1", "alpha-mu paper, table 1: M = 1, 2, 3 at 20 and 40 worlds, 52 and 36 cards, 3NT, discrepancies"),
     ("optimizing-table4", "optimizing paper, table 4: 7NT, alpha-mu against PIMC with PIMC and double-dummy defenders"),
     ("optimizing-figures", "optimizing paper, figures 6 and 7: winrate and time per move against worlds, M = 1 to 4"),
@@ -37,6 +37,7 @@ pub const EXPERIMENTS: [(&str, &str); 9] = [
     ("rmc-recursive", "recursive Monte Carlo paper, tables IV and VII: MC2-R and MC3-R against MC-D-20, 5 cards per player"),
     ("belote-round-robin", "trick-costs paper, figure 6: Belote, random, PIMC, alpha-mu and Fusion against each other, each deal played twice with the teams swapped"),
     ("bridge-round-robin", "trick-costs paper, figure 7: bridge card play scored in tricks, random, PIMC, alpha-mu and Fusion against each other"),
+    ("infer-calibrate", "reading the table (our addition): the model of the other seats fitted to PIMC-20's play on a 3NT set of its own"),
 ];
 
 /// Why an experiment stopped.
@@ -551,6 +552,7 @@ fn body(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
         "rmc-recursive" => rmc_versus_reference(ctx, "recursive"),
         "belote-round-robin" => round_robin(ctx, PointsGame::Belote),
         "bridge-round-robin" => round_robin(ctx, PointsGame::Bridge),
+        "infer-calibrate" => reading::infer_calibrate(ctx),
         _ => Err(ExperimentError::Unknown(name.to_string())),
     }
 }
@@ -634,6 +636,7 @@ fn pairs_match(a: &str, b: &str, seed: u64) -> MatchConfig {
 }
 
 mod alphamu;
+mod reading;
 mod rmc;
 mod trick_costs;
 

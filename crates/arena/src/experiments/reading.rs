@@ -1,0 +1,233 @@
+//! Reading the table (our addition): the calibration of the model of
+//! the other seats ([`inference`]), fitted on a deal set of its own, and
+//! the matches that measure what reading the table gains against PIMC.
+
+use super::{spec, Context, ExperimentError};
+use crate::deal_set::{DealSetSpec, FilterPoint, Kind, SetBoard};
+use crate::matches::MatchConfig;
+use crate::results::{self, Mode};
+use cards::Card;
+use inference::fit::{fit_lead, fit_play, LeadObservation, PlayObservation};
+use inference::model::describe;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The player whose play the model is fitted to, on both sides: PIMC-20
+/// choosing at random among its cards of equal value (the experiments'
+/// opponents).
+pub const CALIBRATION_PLAYER: &str = "pimc:w=20,ties=random";
+
+/// The calibration set's seed, beside the measuring sets' seed 1: the
+/// model is never fitted on the deals that measure it.
+pub const CALIBRATION_SEED_OFFSET: u64 = 1000;
+
+/// The observations of one table's play: declarer's side's decisions, the
+/// defenders' after the opening lead, and the opening lead.
+#[derive(Default)]
+struct Observed {
+    declarer: Vec<PlayObservation>,
+    defence: Vec<PlayObservation>,
+    leads: Vec<LeadObservation>,
+}
+
+/// Every decision with a choice of table `play` (cards after the board's
+/// start) on `board`, described with the double-dummy value of each legal
+/// card in the true deal.
+fn observe_table(board: &SetBoard, play: &[Card]) -> Observed {
+    let b = &board.board;
+    let mut out = Observed::default();
+    let mut state = b.replay(&board.played);
+    for &card in play {
+        let position = state.position().clone();
+        let mover = position.to_move();
+        let legal = position.legal_cards();
+        let first = board.played.is_empty() && state.played().next().is_none();
+        if first {
+            out.leads.push(LeadObservation {
+                hand: position.remaining()[mover],
+                card,
+                strain: b.strain,
+            });
+        } else if legal.len() > 1 {
+            let values = dd::batch::with_thread_solver(|s| s.card_values(&position));
+            let observation = PlayObservation {
+                choices: describe(&position, &values),
+                chosen: card,
+            };
+            if mover.side() == b.declarer.side() {
+                out.declarer.push(observation);
+            } else {
+                out.defence.push(observation);
+            }
+        }
+        if state.play(card).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// The log-likelihood of choosing uniformly among the legal cards: the
+/// baseline a fitted model must beat.
+fn uniform_log_likelihood(observations: &[PlayObservation]) -> f64 {
+    observations
+        .iter()
+        .map(|o| -(o.choices.len() as f64).ln())
+        .sum()
+}
+
+/// The calibration: `CALIBRATION_PLAYER` declares and defends 3NT deals of
+/// a set of its own (`calibration-3nt.pbn`, seed `seed + 1000`, no
+/// filter), its results in `calibration-games.jsonl`; then the card model
+/// is fitted to declarer's and to the defenders' decisions, and the lead
+/// model to the opening leads (`fit.json`, which [`inference::FITTED`]
+/// copies).
+pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    let set = DealSetSpec {
+        kind: Kind::ThreeNt,
+        count: ctx.count(6, 600),
+        seed: ctx.seed + CALIBRATION_SEED_OFFSET,
+        filter: None,
+        filter_worlds: 20,
+        filter_at: FilterPoint::Start,
+        after_tricks: 0,
+    };
+    let deals = ctx.deals("calibration-3nt", &set)?;
+    // Table B, PIMC with its card-order tie-break, only makes the match:
+    // the data are table A's, the calibration player on both sides.
+    let config = MatchConfig {
+        a: spec(CALIBRATION_PLAYER),
+        b: spec("pimc:w=20"),
+        defense: spec(CALIBRATION_PLAYER),
+        mode: Mode::Declarer,
+        seed: ctx.seed,
+        discrepancies: false,
+    };
+    let summary = ctx.play("calibration-games", &deals, &config)?;
+    let games = ctx.dir.join("calibration-games.jsonl");
+    let (_, lines) = results::read(&games)?;
+    let boards = &deals.1;
+    let tables: Vec<(usize, Vec<Card>)> = lines
+        .iter()
+        .filter(|r| r.deal < boards.len())
+        .map(|r| {
+            let cards: Vec<Card> =
+                r.a.play
+                    .split_whitespace()
+                    .filter_map(|c| c.parse().ok())
+                    .collect();
+            let start = boards[r.deal].played.len();
+            (r.deal, cards[start.min(cards.len())..].to_vec())
+        })
+        .collect();
+    ctx.progress.stage("observations", tables.len());
+    let observed: Vec<Observed> = tables
+        .par_iter()
+        .map(|(deal, play)| {
+            let o = observe_table(&boards[*deal], play);
+            ctx.progress.step();
+            o
+        })
+        .collect();
+    let mut all = Observed::default();
+    for o in observed {
+        all.declarer.extend(o.declarer);
+        all.defence.extend(o.defence);
+        all.leads.extend(o.leads);
+    }
+    let (declarer, declarer_ll) = fit_play(&all.declarer);
+    let (defence, defence_ll) = fit_play(&all.defence);
+    let (lead, lead_ll) = fit_lead(&all.leads, LEAD_RIDGE);
+    let lead_uniform: f64 = all.leads.iter().map(|l| -(l.hand.len() as f64).ln()).sum();
+    let fit = serde_json::json!({
+        "player": CALIBRATION_PLAYER,
+        "deal_set": "calibration-3nt.pbn",
+        "games": "calibration-games.jsonl",
+        "deals": summary.deals,
+        "seed": ctx.seed,
+        "commit": crate::provenance::COMMIT,
+        "declarer": {
+            "model": declarer,
+            "decisions": all.declarer.len(),
+            "log_likelihood": declarer_ll,
+            "uniform_log_likelihood": uniform_log_likelihood(&all.declarer),
+        },
+        "defence": {
+            "model": defence,
+            "decisions": all.defence.len(),
+            "log_likelihood": defence_ll,
+            "uniform_log_likelihood": uniform_log_likelihood(&all.defence),
+        },
+        "lead": {
+            "model": lead,
+            "ridge": LEAD_RIDGE,
+            "leads": all.leads.len(),
+            "log_likelihood": lead_ll,
+            "uniform_log_likelihood": lead_uniform,
+        },
+    });
+    let path = ctx.dir.join("fit.json");
+    write_json(&path, &fit)?;
+    let mut out = format!(
+        "The model of the other seats fitted to the play of `{CALIBRATION_PLAYER}` on both sides of {} 3NT deals of a set of their own (`calibration-3nt.pbn`, seed {}; the deals that measure the players are seed {}), every decision with a choice described with the double-dummy value of each legal card in the true deal. Written to `fit.json`; `inference::FITTED` copies it.\n\n| decisions of | decisions | error | falloff | higher | log-likelihood a decision | uniform choice |\n|---|---|---|---|---|---|---|\n",
+        summary.deals,
+        set.seed,
+        ctx.seed
+    );
+    for (name, n, m, ll, uniform) in [
+        (
+            "declarer's side",
+            all.declarer.len(),
+            declarer,
+            declarer_ll,
+            uniform_log_likelihood(&all.declarer),
+        ),
+        (
+            "the defenders (after the lead)",
+            all.defence.len(),
+            defence,
+            defence_ll,
+            uniform_log_likelihood(&all.defence),
+        ),
+    ] {
+        let per = |x: f64| x / n.max(1) as f64;
+        writeln!(
+            out,
+            "| {name} | {n} | {:.4} | {:.3} | {:.3} | {:.3} | {:.3} |",
+            m.error,
+            m.falloff,
+            m.higher,
+            per(ll),
+            per(uniform)
+        )
+        .expect("a string");
+    }
+    writeln!(
+        out,
+        "\nThe opening lead, a conditional logit over the leader's cards ({} leads against notrump, ridge {LEAD_RIDGE}): log-likelihood {:.3} a lead against {:.3} for a uniform choice.\n\n| feature | weight |\n|---|---|",
+        all.leads.len(),
+        lead_ll / all.leads.len().max(1) as f64,
+        lead_uniform / all.leads.len().max(1) as f64
+    )
+    .expect("a string");
+    for (name, w) in inference::model::LEAD_FEATURE_NAMES
+        .iter()
+        .zip(lead.notrump)
+    {
+        writeln!(out, "| {name} | {w:+.3} |").expect("a string");
+    }
+    out += "\nThe suit-contract weights are not fitted here (no suit contracts in this set): the lead model is uniform against a suit contract until a set of them is played.\n";
+    Ok(out)
+}
+
+/// The ridge penalty of the lead model's fit.
+const LEAD_RIDGE: f64 = 1e-3;
+
+fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), ExperimentError> {
+    let text = serde_json::to_string_pretty(value).expect("serializes") + "\n";
+    std::fs::write(path, text).map_err(|source| ExperimentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
