@@ -96,7 +96,7 @@ pub fn describe(position: &Position, values: &[CardValue]) -> Vec<CardChoice> {
             .map(|v| v.card)
             .filter(|c| c.suit == suit)
             .collect();
-        cards.sort_by(|a, b| b.rank.cmp(&a.rank));
+        cards.sort_by_key(|c| std::cmp::Reverse(c.rank));
         // Groups: runs of touching cards of equal loss.
         let mut groups: Vec<Vec<Card>> = Vec::new();
         for card in cards {

@@ -59,6 +59,33 @@ pub struct InferenceStats {
     pub restarts: u64,
 }
 
+/// What a population reads of the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reads {
+    /// The opening lead, under the lead model.
+    pub lead: bool,
+    /// The cards after it, under the card model.
+    pub play: bool,
+}
+
+impl Reads {
+    /// Both.
+    pub const ALL: Reads = Reads {
+        lead: true,
+        play: true,
+    };
+    /// The opening lead alone.
+    pub const LEAD: Reads = Reads {
+        lead: true,
+        play: false,
+    };
+    /// The cards after the lead alone.
+    pub const PLAY: Reads = Reads {
+        lead: false,
+        play: true,
+    };
+}
+
 /// One imagined deal and the log of its weight.
 #[derive(Clone, Debug)]
 struct Particle {
@@ -70,6 +97,7 @@ struct Particle {
 #[derive(Clone, Debug)]
 pub struct Inference {
     model: Model,
+    reads: Reads,
     wanted: usize,
     declarer: Seat,
     viewer: Seat,
@@ -108,6 +136,7 @@ impl Inference {
     ) -> Inference {
         Inference {
             model,
+            reads: Reads::ALL,
             wanted: particles.max(1),
             declarer,
             viewer,
@@ -118,6 +147,13 @@ impl Inference {
             exhaustive: false,
             stats: InferenceStats::default(),
         }
+    }
+
+    /// The same population reading only what `reads` says.
+    #[must_use]
+    pub const fn reading(mut self, reads: Reads) -> Inference {
+        self.reads = reads;
+        self
     }
 
     /// What the population did so far.
@@ -169,7 +205,7 @@ impl Inference {
             return self.start(after);
         }
         let mover = before.to_move();
-        let reads = self.reads(mover);
+        let reads = self.reads.play && self.reads(mover);
         let position_before = |deal: &Deal| position_at(deal, before);
         let mut kept = Vec::with_capacity(self.particles.len());
         let particles = std::mem::take(&mut self.particles);
@@ -271,7 +307,7 @@ impl Inference {
         let mut log = 0.0;
         for (i, &(seat, card)) in view.sequence().iter().enumerate() {
             if i == 0 {
-                if seat != self.viewer && view.known(seat).is_none() {
+                if self.reads.lead && seat != self.viewer && view.known(seat).is_none() {
                     log += self
                         .model
                         .lead
@@ -279,7 +315,7 @@ impl Inference {
                         .max(f64::MIN_POSITIVE)
                         .ln();
                 }
-            } else if self.reads(seat) {
+            } else if self.reads.play && self.reads(seat) {
                 let model = *self.play_model(seat);
                 log += self
                     .card_probability(&model, &position, card)

@@ -65,6 +65,104 @@ pub struct Analysis {
     pub method: Method,
     /// What the search did.
     pub stats: SearchStats,
+    /// When the table was read: what the play has shown of each hidden
+    /// hand, and the effective number of weighted worlds.
+    pub shown: Option<Shown>,
+}
+
+/// What the play has shown, when an analysis reads the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    /// Each hidden hand: its chance to hold each unseen honour and its
+    /// length in each suit, weighted and plain.
+    pub hands: Vec<inference::shown::HiddenHand>,
+    /// The effective number of particles, `(Σw)² / Σw²`.
+    pub effective: f64,
+    /// The particles followed.
+    pub particles: usize,
+}
+
+impl Shown {
+    /// The JSON shape the analysers print: `{"effective", "particles",
+    /// "hands": [{"seat", "honours": [{"card", "weighted", "plain"}],
+    /// "lengths": {"S": {"weighted", "plain"}, ...}}]}`.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        let hands: Vec<serde_json::Value> = self
+            .hands
+            .iter()
+            .map(|h| {
+                let honours: Vec<serde_json::Value> = h
+                    .honours
+                    .iter()
+                    .map(|x| {
+                        serde_json::json!({
+                            "card": x.card.to_string(),
+                            "weighted": x.weighted,
+                            "plain": x.plain,
+                        })
+                    })
+                    .collect();
+                let mut lengths = serde_json::Map::new();
+                for l in &h.lengths {
+                    lengths.insert(
+                        l.suit.letter().to_string(),
+                        serde_json::json!({"weighted": l.weighted, "plain": l.plain}),
+                    );
+                }
+                serde_json::json!({
+                    "seat": h.seat.to_string(),
+                    "honours": honours,
+                    "lengths": lengths,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "effective": self.effective,
+            "particles": self.particles,
+            "hands": hands,
+        })
+    }
+
+    /// Readable lines: each hidden hand's honours and lengths, weighted
+    /// against plain.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "what the play has shown ({:.1} effective of {} weighted worlds; plain worlds in brackets):\n",
+            self.effective, self.particles
+        );
+        for h in &self.hands {
+            let honours: Vec<String> = h
+                .honours
+                .iter()
+                .map(|x| {
+                    format!(
+                        "{} {:.0}% ({:.0}%)",
+                        x.card,
+                        100.0 * x.weighted,
+                        100.0 * x.plain
+                    )
+                })
+                .collect();
+            let lengths: Vec<String> = h
+                .lengths
+                .iter()
+                .map(|l| format!("{} {:.1} ({:.1})", l.suit.letter(), l.weighted, l.plain))
+                .collect();
+            out += &format!(
+                "  {}: holds {}; lengths {}\n",
+                h.seat,
+                if honours.is_empty() {
+                    "no unseen honour".to_string()
+                } else {
+                    honours.join(", ")
+                },
+                lengths.join(", ")
+            );
+        }
+        out
+    }
 }
 
 /// alpha-mu's values of `cards` with PIMC's double-dummy mean tricks
@@ -149,6 +247,8 @@ pub enum Field {
     Disable,
     /// alpha-mu's work limit.
     WorkLimit,
+    /// Reading the table: `dd` weighs the worlds by the play.
+    Infer,
 }
 
 impl Field {
@@ -170,6 +270,7 @@ impl Field {
             Field::LeadRule => "lead_rule",
             Field::Disable => "disable",
             Field::WorkLimit => "work_limit",
+            Field::Infer => "infer",
         }
     }
 
@@ -272,6 +373,11 @@ pub struct RequestFields {
     pub bounds: bool,
     /// alpha-mu's work limit per iteration after the first (0: none).
     pub work_limit: Option<u64>,
+    /// `dd` to read the table: the worlds drawn by weight from a
+    /// population that followed the play (`pimc:w=W,infer=dd`'s), and
+    /// what the play has shown of each hidden hand; `off` (default) for
+    /// plain worlds.
+    pub infer: Option<String>,
 }
 
 /// An analysis request, checked: the deal fits, the play is legal, a card
@@ -292,6 +398,7 @@ pub struct Request {
     seed: u64,
     method: Method,
     search: SearchOptions,
+    infer: bool,
 }
 
 fn parse_field<T: std::str::FromStr>(
@@ -405,6 +512,22 @@ impl RequestFields {
                 ),
             )
         })?;
+        let infer = match self.infer.as_deref().map(str::trim) {
+            None | Some("off" | "none") => false,
+            Some("dd") => true,
+            Some(other) => {
+                return Err(refuse(
+                    Field::Infer,
+                    format!("{} is not dd or off", cards::quoted(other)),
+                ))
+            }
+        };
+        if infer && !matches!(worlds, WorldSource::Sample(_)) {
+            return Err(refuse(
+                Field::Infer,
+                "reading the table draws its own worlds: give a number of worlds, not all or the worlds themselves",
+            ));
+        }
         let switches = Switches::ALL
             .disable(self.disable.as_deref().unwrap_or(""))
             .map_err(|e| refuse(Field::Disable, e))?;
@@ -440,6 +563,7 @@ impl RequestFields {
             seed: self.seed.unwrap_or(1),
             method,
             search,
+            infer,
         }
         .checked()
     }
@@ -484,6 +608,7 @@ impl Request {
             seed,
             method,
             search: SearchOptions::default(),
+            infer: false,
         }
         .checked()
     }
@@ -546,6 +671,21 @@ impl Request {
         self.method
     }
 
+    /// Whether the analysis reads the table.
+    #[must_use]
+    pub fn infer(&self) -> bool {
+        self.infer
+    }
+
+    /// The worlds asked for (the number drawn, or given).
+    fn worlds_count(&self) -> usize {
+        match &self.worlds {
+            WorldSource::Sample(n) => *n,
+            WorldSource::Given(d) => d.len(),
+            WorldSource::All => search::MAX_WORLDS,
+        }
+    }
+
     /// The seat to move, whose side's view the analysis takes.
     #[must_use]
     pub fn to_move(&self) -> Seat {
@@ -584,6 +724,9 @@ pub enum AnalysisError {
     /// alpha-mu cannot search.
     #[error(transparent)]
     AlphaMu(#[from] search::AlphaMuError),
+    /// The worlds could not be weighted.
+    #[error(transparent)]
+    Inference(#[from] inference::InferenceError),
 }
 
 /// What an analysis found beside the cards' values.
@@ -618,7 +761,19 @@ pub fn run(
         .view(to_move, r.declarer, r.strain, r.leader, &r.play)
         .expect("a request's position was checked");
     let seed = crate::seed::card_seed(r.seed, r.play.len());
+    let read = if r.infer {
+        let WorldSource::Sample(n) = r.worlds else {
+            unreachable!("checked: reading the table draws a number of worlds")
+        };
+        Some(read_the_table(r, &table, to_move, n)?)
+    } else {
+        None
+    };
+    let inferred = read
+        .as_ref()
+        .and_then(|(inference, _)| inference.worlds(r.worlds_count(), seed));
     let deals = match &r.worlds {
+        _ if inferred.is_some() => inferred.as_ref().expect("some").deals.clone(),
         WorldSource::Given(deals) => deals.clone(),
         WorldSource::Sample(n) => {
             draw(
@@ -680,6 +835,24 @@ pub fn run(
             (Some(best), with_pimc_tricks(result.cards, &pimc))
         }
     };
+    let shown = match read {
+        Some((inference, particles)) => {
+            let plain = draw(
+                &view,
+                &r.constraints,
+                r.lead_rule.as_ref(),
+                WorldCount::Sample(particles),
+                crate::seed::derive(seed, &[PLAIN_FOR_SHOWN]),
+            )?
+            .deals;
+            Some(Shown {
+                hands: inference::shown::hidden_hands(&view, &inference.weighted(), &plain),
+                effective: inference.effective(),
+                particles: inference.weighted().len(),
+            })
+        }
+        None => None,
+    };
     Ok(Analysis {
         to_move,
         // A position with a card to play has a legal card.
@@ -688,7 +861,54 @@ pub fn run(
         worlds: total,
         method: r.method,
         stats,
+        shown,
     })
+}
+
+/// The tag of the seed of the plain worlds a read of the table is shown
+/// beside.
+const PLAIN_FOR_SHOWN: u64 = 0x5e11;
+
+/// The population a player that reads the table (`pimc:w=N,infer=dd`)
+/// follows to this card, as its seat follows it in `play` or `match` with
+/// the request's seed: every card of the play told in turn. With the
+/// number of particles (twice the worlds).
+fn read_the_table(
+    r: &Request,
+    table: &GivenDeal,
+    to_move: Seat,
+    worlds: usize,
+) -> Result<(inference::Inference, usize), AnalysisError> {
+    let particles = crate::player::Infer {
+        particles: None,
+        reads: inference::Reads::ALL,
+    }
+    .particles_for(worlds);
+    let viewer = if to_move.side() == r.declarer.side() {
+        r.declarer
+    } else {
+        to_move
+    };
+    let mut inference = inference::Inference::new(
+        inference::FITTED,
+        particles,
+        viewer,
+        r.declarer,
+        r.constraints,
+        crate::seated::inference_seed(r.seed, viewer),
+    );
+    let view_after = |n: usize| {
+        table
+            .view(viewer, r.declarer, r.strain, r.leader, &r.play[..n])
+            .expect("a request's play was checked")
+    };
+    let mut before = view_after(0);
+    for (i, &card) in r.play.iter().enumerate() {
+        let after = view_after(i + 1);
+        inference.observe(&before, card, &after)?;
+        before = after;
+    }
+    Ok((inference, particles))
 }
 
 #[cfg(test)]

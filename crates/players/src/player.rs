@@ -84,6 +84,10 @@ pub enum PlayerSpec {
 pub struct Infer {
     /// The particles (`particles=N`); `None`: twice the search's worlds.
     pub particles: Option<usize>,
+    /// What is read: `infer=dd` both the opening lead and the cards
+    /// played after it, `infer=lead` the lead alone, `infer=play` the
+    /// cards alone (to measure what each part carries).
+    pub reads: inference::Reads,
 }
 
 impl Infer {
@@ -303,11 +307,22 @@ impl FromStr for PlayerSpec {
                 ("pimc" | "mc", "ties") => mc_tie = mc_ties(value, &fail)?,
                 ("alphamu" | "pimc", "infer") => {
                     infer = match value {
-                        "dd" => Some(Infer { particles: None }),
+                        "dd" => Some(Infer {
+                            particles: None,
+                            reads: inference::Reads::ALL,
+                        }),
+                        "lead" => Some(Infer {
+                            particles: None,
+                            reads: inference::Reads::LEAD,
+                        }),
+                        "play" => Some(Infer {
+                            particles: None,
+                            reads: inference::Reads::PLAY,
+                        }),
                         "off" | "none" => None,
                         other => {
                             return Err(fail(format!(
-                                "unknown infer {} (dd, or off)",
+                                "unknown infer {} (dd, lead, play, or off)",
                                 cards::quoted(other)
                             )))
                         }
@@ -412,7 +427,11 @@ impl FromStr for PlayerSpec {
 /// `,infer=dd` and `,particles=N` when they are set.
 fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result {
     if let Some(i) = infer {
-        f.write_str(",infer=dd")?;
+        f.write_str(match i.reads {
+            inference::Reads::LEAD => ",infer=lead",
+            inference::Reads::PLAY => ",infer=play",
+            _ => ",infer=dd",
+        })?;
         if let Some(n) = i.particles {
             write!(f, ",particles={n}")?;
         }
@@ -974,7 +993,13 @@ mod tests {
         assert!(e.to_string().contains("unknown player"), "{e}");
         // Reading the table: PIMC and alpha-mu, not recursive Monte Carlo.
         let read = "pimc:w=20,infer=dd".parse::<PlayerSpec>().unwrap();
-        assert_eq!(read.infer(), Some(Infer { particles: None }));
+        assert_eq!(
+            read.infer(),
+            Some(Infer {
+                particles: None,
+                reads: inference::Reads::ALL
+            })
+        );
         assert_eq!(read.infer().unwrap().particles_for(20), 40);
         assert_eq!("pimc:w=20,infer=off".parse::<PlayerSpec>().unwrap(), pimc);
         for (bad, said) in [
@@ -1036,6 +1061,8 @@ mod tests {
             "pimc:w=20,goal=score",
             "pimc:w=20,ties=random,infer=dd",
             "alphamu:m=3,w=20,infer=dd,particles=60",
+            "pimc:w=20,infer=lead",
+            "pimc:w=20,infer=play",
             "pimc:w=20,ties=random",
             "MC2-D-3-3,ties=random",
             "alphamu:m=2,w=40,disable=tt+alpha-cut,ties=first",

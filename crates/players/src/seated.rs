@@ -159,6 +159,87 @@ impl SeatedPlayer for BridgeSeat<'_> {
     }
 }
 
+/// A board's three seated players, declarer's side and the two
+/// defenders, each told every card: the one way the command line, Python
+/// and the analysers play a deal, as a match does (a player that reads the
+/// table follows the play card by card).
+pub struct SeatedBoard<'a> {
+    seats: [BridgeSeat<'a>; 3],
+    state: PlayState,
+}
+
+impl<'a> SeatedBoard<'a> {
+    /// `declaring` at declarer's side and `defending` at both defenders'
+    /// seats of `board`, after the cards `start`, drawing from the deal's
+    /// `seed`.
+    ///
+    /// # Errors
+    /// [`PlayError`] when `start` does not fit the board.
+    pub fn new(
+        board: &'a Board,
+        start: &[Card],
+        declaring: &'a PlayerSpec,
+        defending: &'a PlayerSpec,
+        seed: u64,
+    ) -> Result<SeatedBoard<'a>, PlayError> {
+        let seat = |player, seat| BridgeSeat::new(player, board, seat, start, seed, false);
+        Ok(SeatedBoard {
+            seats: [
+                seat(declaring, board.declarer)?,
+                seat(defending, board.declarer.lho())?,
+                seat(defending, board.declarer.rho())?,
+            ],
+            state: board.position_after(start)?,
+        })
+    }
+
+    /// The play so far.
+    #[must_use]
+    pub fn state(&self) -> &PlayState {
+        &self.state
+    }
+
+    /// The seated player of `seat` (declarer's side plays declarer's and
+    /// dummy's cards).
+    #[must_use]
+    pub fn seat(&self, seat: Seat) -> &BridgeSeat<'a> {
+        self.seats
+            .iter()
+            .find(|s| s.plays_for(seat))
+            .expect("three places cover the four seats")
+    }
+
+    /// The card the seat to move chooses, played and told to every seat.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the player cannot choose.
+    pub fn play_next(&mut self) -> Result<Decision, PlayError> {
+        let mover = self.state.position().to_move();
+        let at = self
+            .seats
+            .iter()
+            .position(|s| s.plays_for(mover))
+            .expect("three places cover the four seats");
+        let decision = self.seats[at].choose()?;
+        self.tell(decision.card)?;
+        Ok(decision)
+    }
+
+    /// A card played, told to every seat.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the rules refuse it.
+    pub fn tell(&mut self, card: Card) -> Result<(), PlayError> {
+        self.state
+            .play(card)
+            .map_err(|source| PlayError::Rules { card, source })?;
+        for seat in &mut self.seats {
+            seat.observe(card)?;
+        }
+        Ok(())
+    }
+}
+
 /// The tag of the seeds of the weighted worlds, beside the decisions'
 /// ([`card_seed`]).
 const INFERENCE_SEED: u64 = 0x1f3e;
@@ -190,9 +271,17 @@ pub fn inference_for(
         infer.particles_for(worlds),
         viewer,
         board.declarer,
-        board.constraints.clone(),
-        crate::seed::derive(seed, &[INFERENCE_SEED, viewer.index() as u64]),
+        board.constraints,
+        inference_seed(seed, viewer),
     )
+    .reading(infer.reads)
+}
+
+/// The seed of the weighted worlds of `viewer` (declarer for declarer's
+/// side) at a deal played with `seed`.
+#[must_use]
+pub fn inference_seed(seed: u64, viewer: Seat) -> u64 {
+    crate::seed::derive(seed, &[INFERENCE_SEED, viewer.index() as u64])
 }
 
 #[cfg(test)]

@@ -127,22 +127,20 @@ pub(crate) fn play_deal<'py>(
     let declaring: players::player::PlayerSpec = declarer_player.parse().map_err(value_error)?;
     let defending: players::player::PlayerSpec = defense.parse().map_err(value_error)?;
     let played = py.allow_threads(|| -> Result<(Vec<Card>, usize), String> {
-        let mut state = bridge::PlayState::new(board.deal, board.strain, board.declarer);
+        // Each seat told every card, as a match seats its players.
+        let mut table =
+            players::seated::SeatedBoard::new(&board, &[], &declaring, &defending, seed)
+                .map_err(|e| e.to_string())?;
         let mut play = Vec::new();
-        while !state.is_over() {
-            let seat = state.position().to_move();
-            let player = if seat.side() == board.declarer.side() {
-                &declaring
-            } else {
-                &defending
-            };
-            let card = player
-                .choose(&board, &play, players::seed::card_seed(seed, play.len()))
-                .map_err(|e| format!("{seat} at card {}: {e}", play.len() + 1))?;
-            state.play(card).map_err(|e| e.to_string())?;
+        while !table.state().is_over() {
+            let seat = table.state().position().to_move();
+            let card = table
+                .play_next()
+                .map_err(|e| format!("{seat} at card {}: {e}", play.len() + 1))?
+                .card;
             play.push(card);
         }
-        Ok((play, state.tricks(board.declarer.side())))
+        Ok((play, table.state().tricks(board.declarer.side())))
     });
     let (play, tricks) = played.map_err(PyValueError::new_err)?;
     let out = PyDict::new(py);

@@ -114,6 +114,13 @@ pub struct AnalyzeArgs {
     /// same problem gives the same answer on any machine.
     #[arg(long, default_value_t = search::WORK_LIMIT)]
     work_limit: u64,
+    /// Read the table: `dd` draws the worlds by weight from a population
+    /// that followed the play under the fitted model of the other seats
+    /// (the worlds of `pimc:w=W,infer=dd` at this card), and prints what
+    /// the play has shown of each hidden hand; `off` (default) for plain
+    /// worlds.
+    #[arg(long, default_value = "off")]
+    infer: String,
 }
 
 fn parse_cards(text: &str) -> Result<Vec<Card>> {
@@ -200,6 +207,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
         disable: Some(args.disable.clone()),
         bounds: args.bounds,
         work_limit: Some(args.work_limit),
+        infer: Some(args.infer.clone()),
     };
     let request =
         fields
@@ -252,6 +260,7 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     "work": work,
                     "nodes": nodes,
                     "elapsed_ms": elapsed.as_millis() as u64,
+                    "shown": analysis.shown.as_ref().map(players::analysis::Shown::to_json),
                 })
             );
         }
@@ -297,6 +306,9 @@ pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
                     v.card.to_string(),
                     v.tricks.unwrap_or(f64::NAN)
                 );
+            }
+            if let Some(shown) = &analysis.shown {
+                print!("{}", shown.to_text());
             }
             eprintln!("{nodes} nodes, {elapsed:.1?}");
         }

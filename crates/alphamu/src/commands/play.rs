@@ -2,7 +2,7 @@
 //! by trick with the result.
 
 use anyhow::{bail, Context, Result};
-use bridge::{Contract, PlayState};
+use bridge::Contract;
 use cards::{Deal, Seat};
 use clap::Args;
 use players::player::{Board, PlayerSpec};
@@ -185,33 +185,36 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         "{contract} by {declarer}; declarer: {declarer_player}; defence: {defense}; seed {}",
         args.seed
     );
-    let mut state = PlayState::new(deal, contract.strain, declarer);
+    // Each seat told every card, as a match seats its players.
+    let mut table =
+        players::seated::SeatedBoard::new(&board, &[], &declarer_player, &defense, args.seed)?;
     let mut play = Vec::new();
     let mut line = String::new();
     let start = Instant::now();
-    while !state.is_over() {
-        let seat = state.position().to_move();
+    while !table.state().is_over() {
+        let seat = table.state().position().to_move();
         let player = if seat.side() == declarer.side() {
             &declarer_player
         } else {
             &defense
         };
-        let seed = players::seed::card_seed(args.seed, play.len());
+        let leads = table.state().position().trick_len() == 0;
         let card = pool
-            .install(|| player.choose(&board, &play, seed))
-            .with_context(|| format!("{seat} ({player}) at card {}", play.len() + 1))?;
-        if state.position().trick_len() == 0 {
+            .install(|| table.play_next())
+            .with_context(|| format!("{seat} ({player}) at card {}", play.len() + 1))?
+            .card;
+        if leads {
             line = format!("trick {:>2}: {seat} leads {card}", play.len() / 4 + 1);
         } else {
             line.push_str(&format!(", {seat} {card}"));
         }
-        let winner = state.play(card).expect("players choose legal cards");
         play.push(card);
-        if let Some(w) = winner {
-            println!("{line}  won by {w}");
+        if table.state().position().trick_len() == 0 {
+            let winner = table.state().position().leader();
+            println!("{line}  won by {winner}");
         }
     }
-    let tricks = state.tricks(declarer.side());
+    let tricks = table.state().tricks(declarer.side());
     let score = contract.score(tricks as u8, vulnerable);
     let result = if tricks >= need {
         format!("made with {tricks} tricks")

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The names of the experiments, with what each reproduces.
-pub const EXPERIMENTS: [(&str, &str); 10] = [
+pub const EXPERIMENTS: [(&str, &str); 12] = [
     ("alphamu-table1", "alpha-mu paper, table 1: M = 1, 2, 3 at 20 and 40 worlds, 52 and 36 cards, 3NT, discrepancies"),
     ("optimizing-table4", "optimizing paper, table 4: 7NT, alpha-mu against PIMC with PIMC and double-dummy defenders"),
     ("optimizing-figures", "optimizing paper, figures 6 and 7: winrate and time per move against worlds, M = 1 to 4"),
@@ -38,6 +38,8 @@ pub const EXPERIMENTS: [(&str, &str); 10] = [
     ("belote-round-robin", "trick-costs paper, figure 6: Belote, random, PIMC, alpha-mu and Fusion against each other, each deal played twice with the teams swapped"),
     ("bridge-round-robin", "trick-costs paper, figure 7: bridge card play scored in tricks, random, PIMC, alpha-mu and Fusion against each other"),
     ("infer-calibrate", "reading the table (our addition): the model of the other seats fitted to PIMC-20's play on a 3NT set of its own"),
+    ("infer-3nt", "reading the table (our addition): declarers that read the table against PIMC-20, 3NT filtered after the lead, three defences"),
+    ("infer-defence", "reading the table (our addition): defenders that read the table against PIMC-20's, 3NT filtered after the lead"),
 ];
 
 /// Why an experiment stopped.
@@ -553,6 +555,8 @@ fn body(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
         "belote-round-robin" => round_robin(ctx, PointsGame::Belote),
         "bridge-round-robin" => round_robin(ctx, PointsGame::Bridge),
         "infer-calibrate" => reading::infer_calibrate(ctx),
+        "infer-3nt" => reading::infer_3nt(ctx),
+        "infer-defence" => reading::infer_defence(ctx),
         _ => Err(ExperimentError::Unknown(name.to_string())),
     }
 }

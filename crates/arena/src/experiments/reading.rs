@@ -231,3 +231,163 @@ fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), ExperimentEr
         source,
     })
 }
+
+/// The 3NT deals of the measure: 2,400 deals filtered after the opening
+/// lead (PIMC's chance 30% to 70%), the alpha-mu paper's population, the
+/// set of `alphamu-table1/deals-52-lead.pbn`.
+fn three_notrump_after_lead(ctx: &Context<'_>) -> DealSetSpec {
+    DealSetSpec {
+        kind: Kind::ThreeNt,
+        count: ctx.count(6, 2400),
+        seed: ctx.seed,
+        filter: Some((0.3, 0.7)),
+        filter_worlds: 20,
+        filter_at: FilterPoint::AfterLead,
+        after_tricks: 0,
+    }
+}
+
+/// A defence (label, spec) and the players measured against it (label,
+/// spec).
+pub type Measures = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// The defences of the declarer measures, each with the declarers played
+/// against it (label, spec): PIMC-20 choosing at random among equal
+/// cards (the style the model was fitted to), alpha-mu (M = 3) and
+/// PIMC-40 choosing at random (two styles it was not fitted to).
+pub const DECLARER_MEASURES: [Measures; 3] = [
+    (
+        "pimc-random-ties",
+        CALIBRATION_PLAYER,
+        &[
+            ("pimc-infer", "pimc:w=20,infer=dd"),
+            ("alphamu-infer", "alphamu:m=3,w=20,infer=dd"),
+            ("alphamu", "alphamu:m=3,w=20"),
+            ("pimc-infer-lead", "pimc:w=20,infer=lead"),
+            ("pimc-infer-play", "pimc:w=20,infer=play"),
+        ],
+    ),
+    (
+        "alphamu",
+        "alphamu:m=3,w=20",
+        &[
+            ("pimc-infer", "pimc:w=20,infer=dd"),
+            ("alphamu-infer", "alphamu:m=3,w=20,infer=dd"),
+        ],
+    ),
+    (
+        "pimc40-random-ties",
+        "pimc:w=40,ties=random",
+        &[("pimc-infer", "pimc:w=20,infer=dd")],
+    ),
+];
+
+/// The defence measures: the defenders (label, spec) against PIMC-20's
+/// defenders, both at random among equal cards, the same declarer (label,
+/// spec) at both tables.
+pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 2] = [
+    (
+        "pimc-infer",
+        "pimc:w=20,ties=random,infer=dd",
+        "pimc-random-ties",
+        CALIBRATION_PLAYER,
+    ),
+    (
+        "pimc-infer",
+        "pimc:w=20,ties=random,infer=dd",
+        "alphamu",
+        "alphamu:m=3,w=20",
+    ),
+];
+
+/// A row of a measure's table.
+fn measure_row(label: &str, s: &crate::stats::Summary) -> String {
+    let made = s.made_difference.map_or("-".to_string(), |d| {
+        let z = if d.se > 0.0 {
+            format!("{:+.1}", d.mean / d.se)
+        } else {
+            "-".into()
+        };
+        format!("{:+.1} ± {:.1} | {z}", 100.0 * d.mean, 100.0 * d.se)
+    });
+    let rate =
+        |r: Option<crate::stats::Rate>| r.map_or("-".into(), |r| format!("{:.1}%", 100.0 * r.rate));
+    let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.1}", 1000.0 * t));
+    format!(
+        "| {label} | {} | {} | {} | {made} | {:+.3} ± {:.3} | {} / {} |\n",
+        s.deals,
+        rate(s.made_a),
+        rate(s.made_b),
+        s.mean_trick_difference,
+        s.sigma_mean_difference,
+        ms(s.time_per_move_a),
+        ms(s.time_per_move_b),
+    )
+}
+
+/// The header of a measure's table.
+const MEASURE_HEADER: &str = "| match | deals | A made | B made | made A − B (paired SE, points) | z | tricks A − B | ms a move, A / B |\n|---|---|---|---|---|---|---|---|\n";
+
+/// Declarer play that reads the table against PIMC-20, on the 3NT deals
+/// filtered after the lead, against each defence of
+/// [`DECLARER_MEASURES`]; the matches of one defence played together.
+pub(super) fn infer_3nt(ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    let deals = ctx.deals("deals-52-lead", &three_notrump_after_lead(ctx))?;
+    let mut out = format!("Declarer play that reads the table (`infer=dd`: worlds weighted by the opening lead and the defenders' cards under the model fitted by `infer-calibrate`, `inference::FITTED`), and its parts (`infer=lead`, `infer=play`), against PIMC-20 as table B, on 3NT deals filtered after the opening lead (`deals-52-lead.pbn`, {} deals, seed {}). Made differences in points of success rate with their paired SE; z against no effect; time per declarer move with the cards followed counted.\n", deals.1.len(), ctx.seed);
+    for (defence_label, defence, declarers) in DECLARER_MEASURES {
+        let matches: Vec<(String, MatchConfig)> = declarers
+            .iter()
+            .map(|(label, a)| {
+                (
+                    format!("{label}-vs-pimc-defence-{defence_label}"),
+                    MatchConfig {
+                        a: spec(a),
+                        b: spec("pimc:w=20"),
+                        defense: spec(defence),
+                        mode: Mode::Declarer,
+                        seed: ctx.seed,
+                        discrepancies: false,
+                    },
+                )
+            })
+            .collect();
+        let summaries = ctx.play_together(&matches, &deals)?;
+        writeln!(out, "\nDefenders `{defence}`:\n\n{MEASURE_HEADER}").expect("a string");
+        out.pop();
+        for ((label, config), s) in matches.iter().zip(&summaries) {
+            out += &measure_row(&format!("`{}` vs `{}` (`{label}`)", config.a, config.b), s);
+        }
+    }
+    Ok(out)
+}
+
+/// Defence that reads the table against PIMC-20's defence, the same
+/// declarer at both tables ([`DEFENCE_MEASURES`]), on the same deals.
+pub(super) fn infer_defence(ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    let deals = ctx.deals("deals-52-lead", &three_notrump_after_lead(ctx))?;
+    let mut out = format!("Defence that reads the table against PIMC-20's, both choosing at random among equal cards, the same declarer at both tables, on 3NT deals filtered after the opening lead (`deals-52-lead.pbn`, {} deals, seed {}). Results from the defence's side: made is the contract defeated.\n\n{MEASURE_HEADER}", deals.1.len(), ctx.seed);
+    for (label, defenders, declarer_label, declarer) in DEFENCE_MEASURES {
+        let config = MatchConfig {
+            a: spec(defenders),
+            b: spec(CALIBRATION_PLAYER),
+            defense: spec(declarer),
+            mode: Mode::Defence,
+            seed: ctx.seed,
+            discrepancies: false,
+        };
+        let s = ctx.play(
+            &format!("{label}-vs-pimc-declarer-{declarer_label}"),
+            &deals,
+            &config,
+        )?;
+        out += &measure_row(
+            &format!("`{defenders}` vs `{CALIBRATION_PLAYER}`, declarer `{declarer}`"),
+            &s,
+        );
+    }
+    Ok(out)
+}
