@@ -159,6 +159,14 @@ pub enum Kind {
     ThreeNt,
     /// 7NT by South.
     SevenNt,
+    /// Whole boards bid by the table manager seat's natural system on all
+    /// four hands (`bluechip::bidding`): the dealer and vulnerability of
+    /// the candidate's board number (North deals board 1, the standard
+    /// sixteen-board cycle), the contract and declarer the auction ends
+    /// in; a passed-out deal is dropped. Suit contracts, part scores and
+    /// games; the auction kept with the board, its calls not yet read as
+    /// constraints on the hands.
+    Bid,
     /// `cards_per_hand` cards per hand, notrump by South.
     Reduced {
         /// Cards in each hand.
@@ -254,6 +262,7 @@ impl DealSetSpec {
         let mut out = match self.kind {
             Kind::ThreeNt => "--kind 3nt".to_string(),
             Kind::SevenNt => "--kind 7nt".to_string(),
+            Kind::Bid => "--kind bid".to_string(),
             Kind::Reduced {
                 cards_per_hand,
                 goal,
@@ -286,7 +295,7 @@ impl DealSetSpec {
         match self.kind {
             Kind::ThreeNt => THREE_NT_CONSTRAINTS.parse().expect("valid constraints"),
             Kind::SevenNt => SEVEN_NT_CONSTRAINTS.parse().expect("valid constraints"),
-            Kind::Reduced { .. } => Constraints::default(),
+            Kind::Reduced { .. } | Kind::Bid => Constraints::default(),
         }
     }
 
@@ -346,6 +355,7 @@ impl DealSetSpec {
     fn drawn(&self, i: usize, constraints: &Constraints) -> Option<(Deal, usize, ChaCha8Rng)> {
         let mut rng = ChaCha8Rng::seed_from_u64(derive(self.seed, &[i as u64]));
         let (deal, need) = match self.kind {
+            Kind::Bid => (Deal::random(&mut rng, 13), 0),
             Kind::ThreeNt | Kind::SevenNt => {
                 let need = if self.kind == Kind::ThreeNt { 9 } else { 13 };
                 let deal = loop {
@@ -406,13 +416,19 @@ impl DealSetSpec {
 
     fn candidate(&self, i: usize, constraints: &Constraints) -> Option<SetBoard> {
         let (deal, need, mut rng) = self.drawn(i, constraints)?;
-        let board = Board {
-            deal,
-            strain: Strain::Notrump,
-            declarer: Seat::South,
-            need,
-            constraints: *constraints,
-            scoring: notrump_scoring(&deal, need),
+        let (board, source) = if self.kind == Kind::Bid {
+            let (board, source) = bid_board(deal, i)?;
+            (board, Some(source))
+        } else {
+            let board = Board {
+                deal,
+                strain: Strain::Notrump,
+                declarer: Seat::South,
+                need,
+                constraints: *constraints,
+                scoring: notrump_scoring(&deal, need),
+            };
+            (board, None)
         };
         let played = play_double_dummy(&board, 4 * self.after_tricks, &mut rng);
         let pimc_make = match self.filter {
@@ -452,9 +468,61 @@ impl DealSetSpec {
             board,
             played,
             pimc_make,
-            source: None,
+            source,
         })
     }
+}
+
+/// The dealer of board `number` (1-based): North, East, South, West in
+/// turn.
+#[must_use]
+pub fn dealer_of(number: usize) -> Seat {
+    Seat::from_index((number + 3) % 4)
+}
+
+/// The vulnerability of board `number` (1-based), in the standard cycle of
+/// sixteen boards.
+#[must_use]
+pub fn vulnerability_of(number: usize) -> records::Vulnerability {
+    use records::Vulnerability::{All, None, EW, NS};
+    const CYCLE: [records::Vulnerability; 16] = [
+        None, NS, EW, All, NS, EW, All, None, EW, All, None, NS, All, None, NS, EW,
+    ];
+    CYCLE[(number - 1) % 16]
+}
+
+/// Candidate `i`'s deal bid by the seat's system on all four hands, at the
+/// dealer and vulnerability of board `i + 1`: its board (the contract the
+/// auction ends in) and what the board keeps of the auction; `None` when
+/// it is passed out.
+fn bid_board(deal: Deal, i: usize) -> Option<(Board, Source)> {
+    let dealer = dealer_of(i + 1);
+    let vul = vulnerability_of(i + 1);
+    let mut auction: Vec<records::Call> = Vec::new();
+    while !records::auction_complete(&auction) {
+        let seat = Seat::from_index(dealer.index() + auction.len());
+        auction.push(bluechip::bidding::call(deal[seat], seat, dealer, &auction));
+    }
+    let (contract, declarer) = records::contract_of(dealer, &auction)?;
+    let board = Board {
+        deal,
+        strain: contract.strain,
+        declarer,
+        need: usize::from(contract.tricks_needed()),
+        constraints: Constraints::default(),
+        scoring: Some(bridge::Scoring {
+            contract,
+            vulnerable: vul.of(declarer.side()),
+        }),
+    };
+    let source = Source {
+        board: None,
+        room: None,
+        dealer: Some(dealer),
+        vul,
+        auction,
+    };
+    Some((board, source))
 }
 
 /// The first `cards` cards of `board` played double dummy by all four

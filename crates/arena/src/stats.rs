@@ -281,6 +281,9 @@ pub struct Summary {
     /// Mean of A's duplicate score minus B's per deal, when every table
     /// has a score (full deals with a contract).
     pub mean_score_difference: Option<f64>,
+    /// A's IMPs against B per deal (the score difference on the standard
+    /// IMP scale), paired, when every table has a score.
+    pub imps: Option<Paired>,
     /// Standard deviation of that mean.
     pub sigma_mean_score_difference: Option<f64>,
 }
@@ -319,8 +322,9 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         .map(|r| Some(f64::from(r.a.score?) - f64::from(r.b.score?)))
         .collect();
     let score = score_diffs
+        .as_ref()
         .filter(|d| !d.is_empty())
-        .map(|d| mean_sd_sigma(&d));
+        .map(|d| mean_sd_sigma(d));
     let sum = |f: &dyn Fn(&DealResult) -> f64| results.iter().map(f).sum::<f64>();
     let decisions_a = results.iter().map(|r| r.a.decisions).sum();
     let decisions_b = results.iter().map(|r| r.b.decisions).sum();
@@ -352,7 +356,28 @@ pub fn summarize(results: &[DealResult]) -> Summary {
         discrepancies_b: results.iter().map(|r| r.b.discrepancies).sum(),
         mean_score_difference: score.map(|s| s.0),
         sigma_mean_score_difference: score.map(|s| s.2),
+        imps: score_diffs
+            .as_ref()
+            .filter(|d| !d.is_empty())
+            .and_then(|d| {
+                Paired::of(
+                    &d.iter()
+                        .map(|&x| f64::from(imps(x as i32)))
+                        .collect::<Vec<_>>(),
+                )
+            }),
     }
+}
+
+/// The IMPs a score difference is worth (the standard scale, signed).
+#[must_use]
+pub fn imps(difference: i32) -> i32 {
+    const STEPS: [i32; 24] = [
+        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+        2000, 2250, 2500, 3000, 3500, 4000,
+    ];
+    let n = STEPS.iter().take_while(|&&s| difference.abs() >= s).count() as i32;
+    n * difference.signum()
 }
 
 fn percent(rate: Option<Rate>) -> String {
@@ -416,6 +441,17 @@ impl Summary {
                     }
                     _ => "- (some tables have no score: reduced deals, or a file from before scores were kept)".into(),
                 },
+            ),
+            (
+                "IMPs A − B a deal",
+                self.imps.map_or("-".into(), |d| {
+                    format!(
+                        "{:+.2} (paired SE {:.2}; z {})",
+                        d.mean,
+                        d.se,
+                        d.z().map_or("-".into(), |z| format!("{z:+.2}"))
+                    )
+                }),
             ),
             (
                 "A's wins / draws / losses in tricks",
@@ -578,6 +614,23 @@ mod tests {
         assert!((d.se - (0.7f64 / 5.0).sqrt()).abs() < 1e-12);
         assert_eq!(Paired::of(&[]), None);
         assert_eq!(Paired::of(&[0.0, 0.0]).unwrap().z(), None);
+    }
+
+    #[test]
+    fn score_differences_become_imps_on_the_standard_scale() {
+        for (d, i) in [
+            (0, 0),
+            (10, 0),
+            (20, 1),
+            (-50, -2),
+            (420, 9),
+            (430, 10),
+            (620, 12),
+            (-1430, -16),
+            (5000, 24),
+        ] {
+            assert_eq!(imps(d), i, "{d}");
+        }
     }
 
     #[test]

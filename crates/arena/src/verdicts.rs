@@ -67,6 +67,9 @@ pub enum PaperSe {
         /// The moves they are counted over.
         paper_moves: usize,
     },
+    /// Not a paper's figure but a goal of ours (an issue's), with no SE:
+    /// z is our distance from it over our SE alone.
+    Goal,
     /// Printed once for every cell of the paper's tables (a typical
     /// figure, not the cell's own), each cell over `paper_deals` deals.
     /// The table weighs the claim with it and, below, with the SE our
@@ -90,6 +93,7 @@ impl PaperSe {
             PaperSe::FromOurSpread { paper_deals } => {
                 from_our_spread(ours.se, ours.deals, paper_deals)
             }
+            PaperSe::Goal => 0.0,
             PaperSe::PairedFromDiscordance {
                 paper_deals,
                 paper_discrepancies,
@@ -193,8 +197,21 @@ const fn round_robin(
     }
 }
 
+/// A goal of ours for reading the table (issue 73): +3 points of success
+/// over PIMC-20 at 3NT, from `file`.
+const fn reading(claim: &'static str, file: &'static str) -> Claim {
+    Claim {
+        source: "reading the table (our goal, issue 73)",
+        claim,
+        file,
+        statistic: Statistic::MadeDifference,
+        paper: 3.0,
+        paper_se: PaperSe::Goal,
+    }
+}
+
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 29] = [
+pub const CLAIMS: [Claim; 33] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
@@ -332,6 +349,22 @@ pub const CLAIMS: [Claim; 29] = [
         paper: -0.34,
         paper_se: RMC_SE,
     },
+    reading(
+        "3NT after the lead, PIMC-20 defenders at random among equal cards: PIMC-20 reading the table makes 3 points more than PIMC-20",
+        "infer-3nt/pimc-infer-vs-pimc-defence-pimc-random-ties.jsonl",
+    ),
+    reading(
+        "3NT after the lead, PIMC-20 defenders at random among equal cards: alpha-mu (M = 3, 20 worlds) reading the table makes 3 points more than PIMC-20",
+        "infer-3nt/alphamu-infer-vs-pimc-defence-pimc-random-ties.jsonl",
+    ),
+    reading(
+        "3NT after the lead, alpha-mu defenders (M = 3, not the style the model was fitted to): PIMC-20 reading the table makes 3 points more than PIMC-20",
+        "infer-3nt/pimc-infer-vs-pimc-defence-alphamu.jsonl",
+    ),
+    reading(
+        "3NT after the lead, alpha-mu defenders: alpha-mu reading the table makes 3 points more than PIMC-20",
+        "infer-3nt/alphamu-infer-vs-pimc-defence-alphamu.jsonl",
+    ),
     round_robin(
         "trick costs, figure 7 (bridge)",
         "PIMC beats Fusion",
@@ -601,6 +634,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
             PaperSe::FromOurSpread { .. } => "†".to_string(),
             PaperSe::PrintedForAll { .. } => "¶".to_string(),
             PaperSe::PairedFromDiscordance { .. } => "§".to_string(),
+            PaperSe::Goal => "◊".to_string(),
         };
         // Our figure against no effect (0, or an even winrate): whether our
         // run shows the effect at all, which a wide paper SE cannot say.
@@ -662,6 +696,9 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         write!(out, " {} The paper's SE: {note}.", note_mark(i)).expect("a string");
     }
     out += " † The paper gives no SE: ours scaled to its 100 deals (our per-deal spread over sqrt(100)).";
+    if verdicts.iter().any(|v| v.claim.paper_se == PaperSe::Goal) {
+        out += " ◊ Not a paper's figure: a goal of ours (issue 73: +3 points over PIMC-20 at 3NT, z >= 4 against no effect), with no SE; \"contradicted\" says our figure is more than 3 of its SEs short of the goal, \"reproduced\" that it is within 2 of them, and only \"ours against no effect\" says whether there is a gain at all.";
+    }
     out += &paired_note(verdicts);
     if verdicts
         .iter()

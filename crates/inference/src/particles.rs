@@ -84,6 +84,12 @@ impl Reads {
         lead: false,
         play: true,
     };
+    /// Nothing: the population follows the play with even weights (its
+    /// repairs and draws alone, to measure what they cost).
+    pub const NOTHING: Reads = Reads {
+        lead: false,
+        play: false,
+    };
 }
 
 /// One imagined deal and the log of its weight.

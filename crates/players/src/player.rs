@@ -319,10 +319,14 @@ impl FromStr for PlayerSpec {
                             particles: None,
                             reads: inference::Reads::PLAY,
                         }),
+                        "uniform" => Some(Infer {
+                            particles: None,
+                            reads: inference::Reads::NOTHING,
+                        }),
                         "off" | "none" => None,
                         other => {
                             return Err(fail(format!(
-                                "unknown infer {} (dd, lead, play, or off)",
+                                "unknown infer {} (dd, lead, play, uniform, or off)",
                                 cards::quoted(other)
                             )))
                         }
@@ -430,6 +434,7 @@ fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result 
         f.write_str(match i.reads {
             inference::Reads::LEAD => ",infer=lead",
             inference::Reads::PLAY => ",infer=play",
+            inference::Reads::NOTHING => ",infer=uniform",
             _ => ",infer=dd",
         })?;
         if let Some(n) = i.particles {
@@ -1063,6 +1068,7 @@ mod tests {
             "alphamu:m=3,w=20,infer=dd,particles=60",
             "pimc:w=20,infer=lead",
             "pimc:w=20,infer=play",
+            "pimc:w=20,infer=uniform",
             "pimc:w=20,ties=random",
             "MC2-D-3-3,ties=random",
             "alphamu:m=2,w=40,disable=tt+alpha-cut,ties=first",

@@ -102,3 +102,115 @@ fn after_the_queen_falls_the_player_that_reads_the_table_finesses() {
         .count();
     assert!(east_jack > 17, "{east_jack} of 35");
 }
+
+/// Each legal card's chance of making over the weighted worlds of
+/// `inference` (exact weights) and over plain worlds, at `view`.
+fn chances(
+    inference: &Inference,
+    view: &Knowledge<Bridge>,
+    board: &Board,
+) -> Vec<(Card, f64, f64)> {
+    let weighted = inference.weighted();
+    let n = weighted.len() as f64;
+    let mut out: Vec<(Card, f64, f64)> = Vec::new();
+    for (world, w) in weighted {
+        let problem = search::Problem::from_knowledge(view, &[world], board.declarer, board.need)
+            .expect("a world");
+        for v in search::pimc_values(&problem, &players::leaf::DdLeaf) {
+            match out.iter_mut().find(|(c, _, _)| *c == v.card) {
+                Some(e) => {
+                    e.1 += w * v.make;
+                    e.2 += v.make / n;
+                }
+                None => out.push((v.card, w * v.make, v.make / n)),
+            }
+        }
+    }
+    out
+}
+
+/// The one model of these fixtures, reading the cards only.
+fn reading(viewer: Seat, declarer: Seat) -> Inference {
+    Inference::new(
+        good_player(),
+        100_000,
+        viewer,
+        declarer,
+        Constraints::default(),
+        1,
+    )
+    .reading(inference::Reads::PLAY)
+}
+
+/// `inference` told the cards of `play` from `viewer`'s side of `board`.
+fn follow(inference: &mut Inference, board: &Board, viewer: Seat, play: &[Card]) {
+    let mut before = board.view_of(viewer, &[]).expect("a view");
+    for i in 0..play.len() {
+        let after = board.view_of(viewer, &play[..=i]).expect("a view");
+        inference.observe(&before, play[i], &after).expect("fits");
+        before = after;
+    }
+}
+
+#[test]
+fn a_defenders_discard_read_under_the_model_changes_declarers_card() {
+    // Five cards a hand, notrump, South needing two tricks (found by
+    // `examples/find_reading_positions.rs declarer 1 good`):
+    //   North ♠Q2 ♦7 ♣K9; East ♠5 ♣AJ63; South ♥654 ♦K ♣8; West ♠3 ♥8
+    //   ♦J6 ♣Q.
+    // West leads the diamond jack, North plays the seven and East, out
+    // of diamonds, discards the spade five: the only card of the defence
+    // so far that was a choice. South wins the king and leads the club
+    // eight; West plays the queen. North to play: the king or the nine?
+    let deal: Deal = "N:Q2..7.K9 5...AJ63 .654.K.8 3.8.J6.Q"
+        .parse()
+        .expect("a deal");
+    let board = Board {
+        deal,
+        strain: Strain::Notrump,
+        declarer: Seat::South,
+        need: 2,
+        constraints: Constraints::default(),
+        scoring: None,
+    };
+    let play: Vec<Card> = ["DJ", "D7", "S5", "DK", "C8", "CQ"]
+        .iter()
+        .map(|c| card(c))
+        .collect();
+    let mut inference = reading(Seat::South, Seat::South);
+    follow(&mut inference, &board, Seat::South, &play);
+    let state = board.replay(&play);
+    assert_eq!(state.position().to_move(), Seat::North);
+    let view = board.view_of(Seat::North, &play).expect("a view");
+    let values = chances(&inference, &view, &board);
+    let of = |c: &str| {
+        *values
+            .iter()
+            .find(|v| v.0 == card(c))
+            .expect("a legal card")
+    };
+    let (king, nine) = (of("CK"), of("C9"));
+    // Plain worlds favour the king; weighted by the discard, the nine.
+    assert!(king.2 > nine.2 + 0.2, "{values:?}");
+    assert!(nine.1 > king.1 + 0.2, "{values:?}");
+    // The players: PIMC over every layout plain, and over the layouts
+    // drawn by weight (enough of them to follow the weights).
+    let pimc: PlayerSpec = "pimc:w=300".parse().expect("a spec");
+    let seen = |i| Seen {
+        board: &board,
+        play: &play,
+        state: &state,
+        view: &view,
+        inference: i,
+    };
+    assert_eq!(
+        pimc.decide_in(&seen(None), 3, false).expect("a card").card,
+        card("CK")
+    );
+    assert_eq!(
+        pimc.decide_in(&seen(Some(&inference)), 3, false)
+            .expect("a card")
+            .card,
+        card("C9")
+    );
+}

@@ -48,8 +48,17 @@ pub(crate) fn board_of(
 /// [{"card": "SA", "make": 0.35, "tricks": 8.6, "bound": "exact"}, ...]}``;
 /// ``bound`` is ``"upper"`` (declarer's side) or ``"lower"`` (a defender)
 /// for a card whose value alpha-mu left at a shallower depth.
+///
+/// ``infer="dd"`` reads the table: the worlds are drawn by weight from a
+/// population that followed the play under the fitted model of the other
+/// seats (those of the player ``"pimc:w=W,infer=dd"`` at this card), and
+/// the result's ``"shown"`` says what the play has shown of each hidden
+/// hand: ``{"effective": 31.2, "particles": 40, "hands": [{"seat": "W",
+/// "honours": [{"card": "SJ", "weighted": 0.62, "plain": 0.45}, ...],
+/// "lengths": {"S": {"weighted": 3.1, "plain": 3.4}, ...}}, ...]}``
+/// (``None`` without it).
 #[pyfunction]
-#[pyo3(signature = (deal, contract, declarer, play = Vec::new(), algo = "alphamu", max_moves = 3, worlds = None, seed = 1, need = None, leader = None, constraints = None, lead_rule = None))]
+#[pyo3(signature = (deal, contract, declarer, play = Vec::new(), algo = "alphamu", max_moves = 3, worlds = None, seed = 1, need = None, leader = None, constraints = None, lead_rule = None, infer = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn analyze<'py>(
     py: Python<'py>,
@@ -65,6 +74,7 @@ pub(crate) fn analyze<'py>(
     leader: Option<String>,
     constraints: Option<String>,
     lead_rule: Option<String>,
+    infer: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let deal = match deal.extract::<String>() {
         Ok(text) => text,
@@ -83,6 +93,7 @@ pub(crate) fn analyze<'py>(
         leader,
         constraints,
         lead_rule,
+        infer,
         ..players::analysis::RequestFields::default()
     };
     let request = fields
@@ -105,6 +116,13 @@ pub(crate) fn analyze<'py>(
         list.append(d)?;
     }
     out.set_item("cards", list)?;
+    let shown = match &analysis.shown {
+        Some(shown) => py
+            .import("json")?
+            .call_method1("loads", (shown.to_json().to_string(),))?,
+        None => py.None().into_bound(py),
+    };
+    out.set_item("shown", shown)?;
     Ok(out)
 }
 

@@ -157,3 +157,27 @@ def test_play_deal_plays_thirteen_tricks():
     assert again == result
     with pytest.raises(ValueError):
         alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="nobody")
+
+
+def test_reading_the_table_shows_what_the_play_has_shown():
+    # After the opening lead and dummy's card, East reads declarer's and
+    # partner's hands: each hidden honour's chance and each suit's length,
+    # weighted by the play and plain.
+    read = alphamu.analyze(BUILT_IN, "3NT", "S", play=["S7", "S4"], algo="pimc", worlds=8, infer="dd")
+    shown = read["shown"]
+    assert read["to_move"] == "E"
+    assert shown["particles"] == 16
+    assert 1.0 <= shown["effective"] <= 16.0
+    seats = {h["seat"] for h in shown["hands"]}
+    assert seats == {"S", "W"}
+    for hand in shown["hands"]:
+        assert set(hand["lengths"]) == {"S", "H", "D", "C"}
+        for honour in hand["honours"]:
+            assert 0.0 <= honour["weighted"] <= 1.0 and 0.0 <= honour["plain"] <= 1.0
+    assert alphamu.analyze(BUILT_IN, "3NT", "S", play=["S7"], algo="pimc", worlds=4)["shown"] is None
+    with pytest.raises(ValueError, match="infer"):
+        alphamu.analyze(BUILT_IN, "3NT", "S", infer="bayes")
+    # Players that read the table play whole deals, seeded.
+    a = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=4,infer=dd", defense="pimc:w=4,infer=dd", seed=2)
+    assert len(a["play"]) == 52
+    assert a == alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=4,infer=dd", defense="pimc:w=4,infer=dd", seed=2)

@@ -23,7 +23,9 @@
 //! - `POST /api/analyze` with the fields of `/api/play` and `algo`
 //!   (`"pimc"` or `"alphamu"`, the default), `worlds` (20; at most
 //!   200), `max_moves` (alpha-mu's M, 3; at most 4), `seed` (1) and,
-//!   optionally, `need`, `leader`, `constraints` and `lead_rule` (as
+//!   optionally, `need`, `leader`, `constraints`, `lead_rule` and
+//!   `infer` (`"dd"`: the worlds weighted by the play, and the result's
+//!   `shown`, what the play has shown of each hidden hand) (as
 //!   `alphamu analyze` takes them; the deal may hide the hands the side to
 //!   move does not see, and a reduced deal is played to its contract, as
 //!   `/api/play` plays it, unless `need` says otherwise), checked in one step as the command line and

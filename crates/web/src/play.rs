@@ -294,7 +294,8 @@ fn optional_number(body: &Value, name: &str) -> Result<Option<u64>, ApiError> {
 /// Reads an analysis request: the fields of `/api/play` (`deal`,
 /// `contract`, `declarer`, `play`), `algo` (`"pimc"` or `"alphamu"`),
 /// `worlds`, `max_moves`, `seed` and, optionally, `need`, `leader`,
-/// `constraints` and `lead_rule`, checked as the command line and Python
+/// `constraints`, `lead_rule` and `infer` (`"dd"` reads the table),
+/// checked as the command line and Python
 /// check them, within the server's limits ([`MAX_WORLDS`], [`MAX_MOVES`]).
 pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
     let text = |name: &str| optional_string(body, name).map(|s| s.map(String::from));
@@ -316,6 +317,7 @@ pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
         leader: text("leader")?,
         constraints: text("constraints")?,
         lead_rule: text("lead_rule")?,
+        infer: text("infer")?,
         ..RequestFields::default()
     };
     // A reduced deal is played to its contract, as `/api/play` plays it,
@@ -463,6 +465,7 @@ fn run(request: &Request, state: &Mutex<JobState>) {
                 "best": a.best.to_string(),
                 "worlds": a.worlds,
                 "cards": cards,
+                "shown": a.shown.as_ref().map(players::analysis::Shown::to_json),
             })));
         }
         Err(e) => set(JobState::Failed(e.to_string())),

@@ -110,6 +110,14 @@ fn the_page_steps_through_the_play_and_shows_chances_with_progress() {
     let dom = page_dom(port, &format!("deal={query}&play=S7,S2"));
     assert!(dom.contains("id=\"contract-shown\">7NT N<"), "{dom}");
     assert!(dom.contains("needs 13. W to play."), "{dom}");
+    // Reading the table: what the lead and East's card have shown of the
+    // hidden hands, from North's side (East and West hidden), weighted
+    // against plain worlds.
+    let dom = page_dom(port, "play=S8,SA&infer=dd&chances=pimc&worlds=4");
+    assert!(dom.contains("pimc: done (4 worlds)"), "{dom}");
+    assert!(dom.contains("What the play has shown"), "{dom}");
+    assert!(dom.contains("id=\"shown-table\""), "{dom}");
+    assert!(dom.contains("weighted worlds"), "{dom}");
 }
 
 /// A file of several boards offers them in a list, the record's contract

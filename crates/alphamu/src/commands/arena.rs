@@ -31,6 +31,10 @@ enum KindArg {
     SevenNt,
     /// --cards cards per hand, notrump by South.
     Reduced,
+    /// Whole boards bid by the seat's natural system on all four hands:
+    /// suit contracts, part scores and games, each with its dealer,
+    /// vulnerability and auction.
+    Bid,
 }
 
 /// Arguments of `alphamu deals`.
@@ -109,6 +113,7 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
     let kind = match args.kind {
         KindArg::ThreeNt => Kind::ThreeNt,
         KindArg::SevenNt => Kind::SevenNt,
+        KindArg::Bid => Kind::Bid,
         KindArg::Reduced => Kind::Reduced {
             cards_per_hand: args.cards,
             goal: args

@@ -37,7 +37,7 @@ pub const EXPERIMENTS: [(&str, &str); 12] = [
     ("rmc-recursive", "recursive Monte Carlo paper, tables IV and VII: MC2-R and MC3-R against MC-D-20, 5 cards per player"),
     ("belote-round-robin", "trick-costs paper, figure 6: Belote, random, PIMC, alpha-mu and Fusion against each other, each deal played twice with the teams swapped"),
     ("bridge-round-robin", "trick-costs paper, figure 7: bridge card play scored in tricks, random, PIMC, alpha-mu and Fusion against each other"),
-    ("infer-calibrate", "reading the table (our addition): the model of the other seats fitted to PIMC-20's play on a 3NT set of its own"),
+    ("infer-calibrate", "reading the table (our addition): the model of the other seats fitted to PIMC-20's play on sets of their own, 3NT and bid boards"),
     ("infer-3nt", "reading the table (our addition): declarers that read the table against PIMC-20, 3NT filtered after the lead, three defences"),
     ("infer-defence", "reading the table (our addition): defenders that read the table against PIMC-20's, 3NT filtered after the lead"),
 ];

@@ -77,14 +77,17 @@ fn uniform_log_likelihood(observations: &[PlayObservation]) -> f64 {
         .sum()
 }
 
-/// The calibration: `CALIBRATION_PLAYER` declares and defends 3NT deals of
-/// a set of its own (`calibration-3nt.pbn`, seed `seed + 1000`, no
-/// filter), its results in `calibration-games.jsonl`; then the card model
-/// is fitted to declarer's and to the defenders' decisions, and the lead
-/// model to the opening leads (`fit.json`, which [`inference::FITTED`]
-/// copies).
+/// The calibration: `CALIBRATION_PLAYER` declares and defends the deals of
+/// two sets of its own, seed `seed + 1000`: 3NT deals
+/// (`calibration-3nt.pbn`, no filter) and whole boards bid by the seat's
+/// system (`calibration-bid.pbn`), its results in `*-games.jsonl`; then
+/// the card model is fitted to declarer's and to the defenders' decisions
+/// of both, and the lead model to the opening leads, notrump and suit
+/// contracts apart (`fit.json`, which [`inference::FITTED`] copies). In
+/// a report read from the files as they stand, nothing is played or
+/// fitted: `fit.json` is read.
 pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentError> {
-    let set = DealSetSpec {
+    let three_notrump = DealSetSpec {
         kind: Kind::ThreeNt,
         count: ctx.count(6, 600),
         seed: ctx.seed + CALIBRATION_SEED_OFFSET,
@@ -93,60 +96,164 @@ pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentErr
         filter_at: FilterPoint::Start,
         after_tricks: 0,
     };
-    let deals = ctx.deals("calibration-3nt", &set)?;
-    // Table B, PIMC with its card-order tie-break, only makes the match:
-    // the data are table A's, the calibration player on both sides.
-    let config = MatchConfig {
-        a: spec(CALIBRATION_PLAYER),
-        b: spec("pimc:w=20"),
-        defense: spec(CALIBRATION_PLAYER),
-        mode: Mode::Declarer,
-        seed: ctx.seed,
-        discrepancies: false,
+    let bid = DealSetSpec {
+        kind: Kind::Bid,
+        ..three_notrump.clone()
     };
-    let summary = ctx.play("calibration-games", &deals, &config)?;
-    let games = ctx.dir.join("calibration-games.jsonl");
-    let (_, lines) = results::read(&games)?;
-    let boards = &deals.1;
-    let tables: Vec<(usize, Vec<Card>)> = lines
-        .iter()
-        .filter(|r| r.deal < boards.len())
-        .map(|r| {
-            let cards: Vec<Card> =
-                r.a.play
-                    .split_whitespace()
-                    .filter_map(|c| c.parse().ok())
-                    .collect();
-            let start = boards[r.deal].played.len();
-            (r.deal, cards[start.min(cards.len())..].to_vec())
-        })
-        .collect();
-    ctx.progress.stage("observations", tables.len());
-    let observed: Vec<Observed> = tables
-        .par_iter()
-        .map(|(deal, play)| {
-            let o = observe_table(&boards[*deal], play);
-            ctx.progress.step();
-            o
-        })
-        .collect();
+    let path = ctx.dir.join("fit.json");
+    if !ctx.reading_only {
+        fit_calibration(
+            ctx,
+            &[
+                ("calibration-3nt", &three_notrump),
+                ("calibration-bid", &bid),
+            ],
+            &path,
+        )?;
+    }
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok("Not fitted yet: no `fit.json`.\n".into());
+    };
+    let fit: serde_json::Value = serde_json::from_str(&text).map_err(|e| ExperimentError::Io {
+        path: path.clone(),
+        source: std::io::Error::other(e),
+    })?;
+    let number = |v: &serde_json::Value| v.as_f64().unwrap_or(f64::NAN);
+    let mut out = format!(
+        "The model of the other seats fitted to the play of `{}` on both sides of {} deals of sets of their own ({}, seed {}; the deals that measure the players are seed {}), every decision with a choice described with the double-dummy value of each legal card in the true deal, by build {}. Written to `fit.json`; `inference::FITTED` copies it.\n\n| decisions of | decisions | error | falloff | higher | log-likelihood a decision | uniform choice |\n|---|---|---|---|---|---|---|\n",
+        fit["player"].as_str().unwrap_or("?"),
+        fit["deals"],
+        fit["deal_sets"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str()).map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" and "))
+            .unwrap_or_default(),
+        fit["seed"].as_u64().unwrap_or(0) + CALIBRATION_SEED_OFFSET,
+        fit["seed"],
+        fit["commit"].as_str().unwrap_or("?"),
+    );
+    for (name, key) in [
+        ("declarer's side", "declarer"),
+        ("the defenders (after the lead)", "defence"),
+    ] {
+        let part = &fit[key];
+        let n = part["decisions"].as_u64().unwrap_or(0).max(1) as f64;
+        writeln!(
+            out,
+            "| {name} | {} | {:.4} | {:.3} | {:.3} | {:.3} | {:.3} |",
+            part["decisions"],
+            number(&part["model"]["error"]),
+            number(&part["model"]["falloff"]),
+            number(&part["model"]["higher"]),
+            number(&part["log_likelihood"]) / n,
+            number(&part["uniform_log_likelihood"]) / n
+        )
+        .expect("a string");
+    }
+    let lead = &fit["lead"];
+    for (kind, key, count) in [
+        ("notrump", "notrump", "notrump_leads"),
+        ("a suit contract", "suit", "suit_leads"),
+    ] {
+        let leads = lead[count].as_u64().unwrap_or(0).max(1) as f64;
+        writeln!(
+            out,
+            "\nThe opening lead against {kind}, a conditional logit over the leader's cards ({} leads, ridge {}): log-likelihood {:.3} a lead against {:.3} for a uniform choice.\n\n| feature | weight |\n|---|---|",
+            lead[count],
+            lead["ridge"],
+            number(&lead[&format!("{key}_log_likelihood")]) / leads,
+            number(&lead[&format!("{key}_uniform_log_likelihood")]) / leads
+        )
+        .expect("a string");
+        let weights = lead["model"][key].as_array().cloned().unwrap_or_default();
+        for (name, w) in inference::model::LEAD_FEATURE_NAMES.iter().zip(&weights) {
+            writeln!(out, "| {name} | {:+.3} |", number(w)).expect("a string");
+        }
+    }
+    Ok(out)
+}
+
+/// Plays the calibration's games on each set and fits the model to all
+/// of them, into `path`.
+fn fit_calibration(
+    ctx: &Context<'_>,
+    sets: &[(&str, &DealSetSpec)],
+    path: &Path,
+) -> Result<(), ExperimentError> {
     let mut all = Observed::default();
-    for o in observed {
-        all.declarer.extend(o.declarer);
-        all.defence.extend(o.defence);
-        all.leads.extend(o.leads);
+    let mut commits = std::collections::BTreeSet::new();
+    let mut deals_played = 0;
+    let mut names = Vec::new();
+    for (label, set) in sets {
+        let deals = ctx.deals(label, set)?;
+        // Table B, PIMC with its card-order tie-break, only makes the
+        // match: the data are table A's, the calibration player on both
+        // sides.
+        let config = MatchConfig {
+            a: spec(CALIBRATION_PLAYER),
+            b: spec("pimc:w=20"),
+            defense: spec(CALIBRATION_PLAYER),
+            mode: Mode::Declarer,
+            seed: ctx.seed,
+            discrepancies: false,
+        };
+        let games_label = format!("{}-games", label);
+        let summary = ctx.play(&games_label, &deals, &config)?;
+        deals_played += summary.deals;
+        names.push(format!("{label}.pbn"));
+        let games = ctx.dir.join(format!("{games_label}.jsonl"));
+        let (_, lines) = results::read(&games)?;
+        // The builds that played the games (the fit is the same on any).
+        commits.extend(
+            lines
+                .iter()
+                .map(|r| crate::provenance::commit_name(r.commit.as_deref())),
+        );
+        let boards = &deals.1;
+        let tables: Vec<(usize, Vec<Card>)> = lines
+            .iter()
+            .filter(|r| r.deal < boards.len())
+            .map(|r| {
+                let cards: Vec<Card> =
+                    r.a.play
+                        .split_whitespace()
+                        .filter_map(|c| c.parse().ok())
+                        .collect();
+                let start = boards[r.deal].played.len();
+                (r.deal, cards[start.min(cards.len())..].to_vec())
+            })
+            .collect();
+        ctx.progress
+            .stage(&format!("observations {label}"), tables.len());
+        let observed: Vec<Observed> = tables
+            .par_iter()
+            .map(|(deal, play)| {
+                let o = observe_table(&boards[*deal], play);
+                ctx.progress.step();
+                o
+            })
+            .collect();
+        for o in observed {
+            all.declarer.extend(o.declarer);
+            all.defence.extend(o.defence);
+            all.leads.extend(o.leads);
+        }
     }
     let (declarer, declarer_ll) = fit_play(&all.declarer);
     let (defence, defence_ll) = fit_play(&all.defence);
-    let (lead, lead_ll) = fit_lead(&all.leads, LEAD_RIDGE);
-    let lead_uniform: f64 = all.leads.iter().map(|l| -(l.hand.len() as f64).ln()).sum();
+    let (lead, _) = fit_lead(&all.leads, LEAD_RIDGE);
+    let (notrump_leads, suit_leads): (Vec<LeadObservation>, Vec<LeadObservation>) = all
+        .leads
+        .iter()
+        .partition(|l| l.strain == cards::Strain::Notrump);
+    let uniform = |leads: &[LeadObservation]| -> f64 {
+        leads.iter().map(|l| -(l.hand.len() as f64).ln()).sum()
+    };
     let fit = serde_json::json!({
         "player": CALIBRATION_PLAYER,
-        "deal_set": "calibration-3nt.pbn",
-        "games": "calibration-games.jsonl",
-        "deals": summary.deals,
+        "deal_sets": names,
+        "deals": deals_played,
         "seed": ctx.seed,
-        "commit": crate::provenance::COMMIT,
+        "commit": commits.into_iter().collect::<Vec<_>>().join(", "),
         "declarer": {
             "model": declarer,
             "decisions": all.declarer.len(),
@@ -162,63 +269,15 @@ pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentErr
         "lead": {
             "model": lead,
             "ridge": LEAD_RIDGE,
-            "leads": all.leads.len(),
-            "log_likelihood": lead_ll,
-            "uniform_log_likelihood": lead_uniform,
+            "notrump_leads": notrump_leads.len(),
+            "suit_leads": suit_leads.len(),
+            "notrump_log_likelihood": inference::fit::lead_log_likelihood(&lead, &notrump_leads),
+            "notrump_uniform_log_likelihood": uniform(&notrump_leads),
+            "suit_log_likelihood": inference::fit::lead_log_likelihood(&lead, &suit_leads),
+            "suit_uniform_log_likelihood": uniform(&suit_leads),
         },
     });
-    let path = ctx.dir.join("fit.json");
-    write_json(&path, &fit)?;
-    let mut out = format!(
-        "The model of the other seats fitted to the play of `{CALIBRATION_PLAYER}` on both sides of {} 3NT deals of a set of their own (`calibration-3nt.pbn`, seed {}; the deals that measure the players are seed {}), every decision with a choice described with the double-dummy value of each legal card in the true deal. Written to `fit.json`; `inference::FITTED` copies it.\n\n| decisions of | decisions | error | falloff | higher | log-likelihood a decision | uniform choice |\n|---|---|---|---|---|---|---|\n",
-        summary.deals,
-        set.seed,
-        ctx.seed
-    );
-    for (name, n, m, ll, uniform) in [
-        (
-            "declarer's side",
-            all.declarer.len(),
-            declarer,
-            declarer_ll,
-            uniform_log_likelihood(&all.declarer),
-        ),
-        (
-            "the defenders (after the lead)",
-            all.defence.len(),
-            defence,
-            defence_ll,
-            uniform_log_likelihood(&all.defence),
-        ),
-    ] {
-        let per = |x: f64| x / n.max(1) as f64;
-        writeln!(
-            out,
-            "| {name} | {n} | {:.4} | {:.3} | {:.3} | {:.3} | {:.3} |",
-            m.error,
-            m.falloff,
-            m.higher,
-            per(ll),
-            per(uniform)
-        )
-        .expect("a string");
-    }
-    writeln!(
-        out,
-        "\nThe opening lead, a conditional logit over the leader's cards ({} leads against notrump, ridge {LEAD_RIDGE}): log-likelihood {:.3} a lead against {:.3} for a uniform choice.\n\n| feature | weight |\n|---|---|",
-        all.leads.len(),
-        lead_ll / all.leads.len().max(1) as f64,
-        lead_uniform / all.leads.len().max(1) as f64
-    )
-    .expect("a string");
-    for (name, w) in inference::model::LEAD_FEATURE_NAMES
-        .iter()
-        .zip(lead.notrump)
-    {
-        writeln!(out, "| {name} | {w:+.3} |").expect("a string");
-    }
-    out += "\nThe suit-contract weights are not fitted here (no suit contracts in this set): the lead model is uniform against a suit contract until a set of them is played.\n";
-    Ok(out)
+    write_json(path, &fit)
 }
 
 /// The ridge penalty of the lead model's fit.
