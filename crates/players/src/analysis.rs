@@ -65,8 +65,10 @@ pub struct Analysis {
     pub method: Method,
     /// What the search did.
     pub stats: SearchStats,
-    /// When the table was read: what the play has shown of each hidden
-    /// hand, and the effective number of weighted worlds.
+    /// When the table was read and a card has been seen: what the play has
+    /// shown of each hidden hand, and the effective number of weighted
+    /// worlds (before the opening lead nothing is read: the worlds are a
+    /// plain player's).
     pub shown: Option<Shown>,
 }
 
@@ -835,7 +837,7 @@ pub fn run(
             (Some(best), with_pimc_tricks(result.cards, &pimc))
         }
     };
-    let shown = match read {
+    let shown = match read.filter(|(inference, _)| inference.started()) {
         Some((inference, particles)) => {
             let plain = draw(
                 &view,

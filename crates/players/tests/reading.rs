@@ -214,3 +214,133 @@ fn a_defenders_discard_read_under_the_model_changes_declarers_card() {
         card("C9")
     );
 }
+
+#[test]
+fn declarers_discards_read_under_the_model_tell_the_defender_what_to_lead() {
+    // Five cards a hand, notrump, South needing two tricks (found by
+    // `examples/find_reading_positions.rs defender 1 good`):
+    //   North ♠J53 ♥4 ♦3; East ♠T2 ♥AKT; South ♠Q ♦95 ♣KQ; West ♠6 ♥98
+    //   ♦2 ♣8.
+    // West leads the heart nine, East wins the ace, South discards the
+    // spade queen; East cashes the king, South discards the diamond nine
+    // and North the spade five (West's cards were forced). East on lead:
+    // a spade or the heart ten?
+    let deal: Deal = "N:J53.4.3. T2.AKT.. Q..95.KQ 6.98.2.8"
+        .parse()
+        .expect("a deal");
+    let board = Board {
+        deal,
+        strain: Strain::Notrump,
+        declarer: Seat::South,
+        need: 2,
+        constraints: Constraints::default(),
+        scoring: None,
+    };
+    let play: Vec<Card> = ["H9", "H4", "HA", "SQ", "HK", "D9", "H8", "S5"]
+        .iter()
+        .map(|c| card(c))
+        .collect();
+    let mut inference = reading(Seat::East, Seat::South);
+    follow(&mut inference, &board, Seat::East, &play);
+    let state = board.replay(&play);
+    assert_eq!(state.position().to_move(), Seat::East);
+    assert_eq!(state.position().trick_len(), 0, "East leads");
+    let view = board.view_of(Seat::East, &play).expect("a view");
+    let values = chances(&inference, &view, &board);
+    let of = |c: &str| {
+        *values
+            .iter()
+            .find(|v| v.0 == card(c))
+            .expect("a legal card")
+    };
+    let (spade, heart) = (of("S2"), of("HT"));
+    // Declarer's chance, which East lowers: over plain worlds the spade
+    // is the better lead, over the worlds weighted by declarer's
+    // discards the heart.
+    assert!(spade.2 < heart.2, "{values:?}");
+    assert!(heart.1 < spade.1, "{values:?}");
+    let pimc: PlayerSpec = "pimc:w=500".parse().expect("a spec");
+    let seen = |i| Seen {
+        board: &board,
+        play: &play,
+        state: &state,
+        view: &view,
+        inference: i,
+    };
+    assert_eq!(
+        pimc.decide_in(&seen(None), 3, false)
+            .expect("a card")
+            .card
+            .suit,
+        cards::Suit::Spades
+    );
+    assert_eq!(
+        pimc.decide_in(&seen(Some(&inference)), 3, false)
+            .expect("a card")
+            .card,
+        card("HT")
+    );
+}
+
+#[test]
+fn a_player_that_reads_the_table_is_seeded_and_the_analysis_draws_its_worlds() {
+    let deal: Deal = "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632"
+        .parse()
+        .expect("a deal");
+    let board = Board {
+        deal,
+        strain: Strain::Notrump,
+        declarer: Seat::South,
+        need: 9,
+        constraints: Constraints::default(),
+        scoring: None,
+    };
+    let reader: PlayerSpec = "pimc:w=6,infer=dd".parse().expect("a spec");
+    let play_out = |seed| {
+        let mut table =
+            players::seated::SeatedBoard::new(&board, &[], &reader, &reader, seed).expect("seated");
+        let mut cards = Vec::new();
+        while !table.state().is_over() {
+            cards.push(table.play_next().expect("a card").card);
+        }
+        cards
+    };
+    let first = play_out(4);
+    assert_eq!(first.len(), 52);
+    assert_eq!(play_out(4), first, "the same seed, the same cards");
+    // At every decision of the first six tricks, the analysis with
+    // `infer: dd` and the same seed marks the card the seated player
+    // played.
+    let mut table =
+        players::seated::SeatedBoard::new(&board, &[], &reader, &reader, 4).expect("seated");
+    for n in 0..24 {
+        let legal = table.state().position().legal_cards().len();
+        let card = table.play_next().expect("a card").card;
+        if legal < 2 {
+            continue;
+        }
+        let fields = players::analysis::RequestFields {
+            deal: Some(deal.to_string()),
+            contract: Some("3NT".into()),
+            declarer: Some("S".into()),
+            play: first[..n].iter().map(ToString::to_string).collect(),
+            algo: Some("pimc".into()),
+            worlds: Some("6".into()),
+            seed: Some(4),
+            infer: Some("dd".into()),
+            ..players::analysis::RequestFields::default()
+        };
+        let request = fields
+            .validate(players::analysis::Limits::SEARCH)
+            .expect("a request");
+        let analysis = players::analysis::run(&request, &|_| {}).expect("an analysis");
+        assert_eq!(analysis.best, card, "card {}", n + 1);
+        if n == 0 {
+            assert!(analysis.shown.is_none(), "nothing to read before the lead");
+            continue;
+        }
+        let shown = analysis.shown.expect("the table read");
+        assert_eq!(shown.particles, 12);
+        assert!(shown.effective > 0.99 && shown.effective <= 12.0 + 1e-9);
+    }
+}

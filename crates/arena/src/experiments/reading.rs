@@ -328,6 +328,7 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
             ("alphamu", "alphamu:m=3,w=20"),
             ("pimc-infer-lead", "pimc:w=20,infer=lead"),
             ("pimc-infer-play", "pimc:w=20,infer=play"),
+            ("pimc-infer-uniform", "pimc:w=20,infer=uniform"),
         ],
     ),
     (
@@ -449,4 +450,59 @@ pub(super) fn infer_defence(ctx: &Context<'_>) -> Result<String, ExperimentError
         );
     }
     Ok(out)
+}
+
+/// The whole boards of the pair measure: `count` boards bid by the seat's
+/// system on all four hands, seed `ctx.seed`.
+fn bid_boards(ctx: &Context<'_>) -> DealSetSpec {
+    DealSetSpec {
+        kind: Kind::Bid,
+        count: ctx.count(6, 1000),
+        seed: ctx.seed,
+        filter: None,
+        filter_worlds: 20,
+        filter_at: FilterPoint::Start,
+        after_tricks: 0,
+    }
+}
+
+/// The pair that reads the table, declaring and defending.
+pub const READING_PAIR: &str = "pimc:w=20,ties=random,infer=dd";
+
+/// Pair against pair on whole boards: the pair that reads the table
+/// against PIMC-20's pair, each board played with each pair declaring
+/// (IMPs and tricks).
+pub(super) fn infer_boards(ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    let deals = ctx.deals("deals-bid", &bid_boards(ctx))?;
+    let config = MatchConfig {
+        a: spec(READING_PAIR),
+        b: spec(CALIBRATION_PLAYER),
+        defense: spec(CALIBRATION_PLAYER),
+        mode: Mode::Pairs,
+        seed: ctx.seed,
+        discrepancies: false,
+    };
+    let s = ctx.play("pimc-infer-vs-pimc-pairs", &deals, &config)?;
+    let imps = s.imps.map_or("-".to_string(), |d| {
+        let z = if d.se > 0.0 {
+            format!("{:+.1}", d.mean / d.se)
+        } else {
+            "-".into()
+        };
+        format!("{:+.2} ± {:.2} | {z}", d.mean, d.se)
+    });
+    let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.1}", 1000.0 * t));
+    Ok(format!(
+        "Pair against pair on whole boards bid by the seat's natural system on all four hands (`deals-bid.pbn`, {} boards, seed {}; suit contracts, part scores and games, each with its dealer and vulnerability; the auctions' calls not read as constraints on the hands): `{READING_PAIR}` declaring and defending against `{CALIBRATION_PLAYER}`, each board played with each pair declaring. IMPs a board with their paired SE and z against no effect; tricks of the declaring pair.\n\n| pairs | boards | IMPs A − B a board | z | declaring tricks A − B | made A − B (points) | ms a declarer move, A / B |\n|---|---|---|---|---|---|---|\n| `{}` vs `{}` | {} | {imps} | {:+.3} ± {:.3} | {} | {} / {} |\n",
+        deals.1.len(),
+        ctx.seed,
+        config.a,
+        config.b,
+        s.deals,
+        s.mean_trick_difference,
+        s.sigma_mean_difference,
+        s.made_difference.map_or("-".into(), |d| format!("{:+.1} ± {:.1}", 100.0 * d.mean, 100.0 * d.se)),
+        ms(s.time_per_move_a),
+        ms(s.time_per_move_b),
+    ))
 }
