@@ -389,6 +389,15 @@ fn every_experiment_runs_at_its_quick_size() {
 }
 
 #[test]
+fn the_experiment_help_names_every_experiment() {
+    let out = alphamu().args(["experiment", "--help"]).assert().success();
+    let help = text(&out.get_output().stdout);
+    for (name, _) in arena::experiments::EXPERIMENTS {
+        assert!(help.contains(name), "{name} missing from:\n{help}");
+    }
+}
+
+#[test]
 fn a_defence_match_pits_two_defences_against_one_declarer() {
     let dir = tempfile::tempdir().unwrap();
     let deals = dir.path().join("deals.pbn");

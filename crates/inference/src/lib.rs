@@ -24,38 +24,52 @@ pub use model::{LeadModel, Model, PlayModel};
 pub use particles::{Inference, InferenceError, InferenceStats, InferredWorlds, Reads};
 
 /// The model the players read the table with, fitted on the calibration
-/// deal set (`alphamu experiment infer-calibrate`: 600 3NT deals of seed
-/// 1001, never the deals that measure the players; the fit and its data
-/// in `experiments/infer-calibrate/`, `fit.json`): the play of
-/// `pimc:w=20,ties=random` on both sides, by maximum likelihood. A test
-/// holds these figures to `fit.json`. The suit-contract lead weights are
-/// 0 (every card alike) until a set of suit contracts is fitted.
+/// deal sets (`alphamu experiment infer-calibrate`: 600 3NT deals and 600
+/// whole boards bid by the seat's system, seed 1001, never the deals that
+/// measure the players; the fit and its data in
+/// `experiments/infer-calibrate/`, `fit.json`): the play of
+/// `pimc:w=20,ties=random` on both sides, by maximum likelihood, the
+/// opening leads against notrump and against a suit apart. A test holds
+/// these figures to `fit.json`.
 pub const FITTED: Model = Model {
     declarer: PlayModel {
         error: 0.05946035575013606,
-        falloff: 1.53515625,
+        falloff: 1.3046875,
         higher: 0.8408964152537146,
     },
     defence: PlayModel {
-        error: 0.07071067811865477,
-        falloff: 0.58203125,
-        higher: 0.8408964152537146,
+        error: 0.1,
+        falloff: 0.4296875,
+        higher: 0.7071067811865476,
     },
     lead: LeadModel {
         notrump: [
-            -0.04147901440047074,
-            0.4547897712314446,
-            0.6901598296501805,
-            -0.04697375304128992,
-            -0.24818853265475235,
-            -0.4062141703037421,
-            0.02318599131248568,
-            -0.14441959321155232,
-            -0.7120974214558082,
-            0.18727114545240603,
+            0.03282915617658496,
+            0.3821218060230168,
+            0.7069201598941037,
+            0.03717606802129108,
+            -0.23004353948361417,
+            -0.5212053631927425,
+            0.15090736387271536,
+            -0.5057962500052697,
+            -0.1933453376991644,
+            0.2915545064100377,
             0.0,
-            1.2160808680231543,
+            1.3652368852341006,
         ],
-        suit: [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+        suit: [
+            -0.0662160712332678,
+            0.6539167800388488,
+            0.4250654852469915,
+            -0.2550151512368457,
+            -0.3198247568464897,
+            -0.5049385157209992,
+            0.06580133011227726,
+            -0.853003544460557,
+            2.5820721451790236,
+            1.1471747464138458,
+            0.042632014330990724,
+            0.12079339407569682,
+        ],
     },
 };

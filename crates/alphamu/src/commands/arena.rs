@@ -728,18 +728,31 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The help of `alphamu experiment`'s name: every experiment of
+/// [`arena::experiments::EXPERIMENTS`], then the two commands over the
+/// results files.
+fn experiment_names_help() -> String {
+    let names: Vec<&str> = arena::experiments::EXPERIMENTS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect();
+    format!(
+        "The experiment: {}; or replay-check, which replays --sample deals of every results file \
+         under --out (default experiments/) on this build, names every card that differs from the \
+         recorded one and gives the time a deal took (with --threads 1, the experiment's CPU time \
+         per deal); or verdicts, the table of the papers' claims against the results files under \
+         --out (paper ± SE, ours ± paired SE, z, verdict, deals, commits)",
+        names.join(", ")
+    )
+}
+
 /// Arguments of `alphamu experiment`.
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// The experiment: alphamu-table1, optimizing-table4,
-    /// optimizing-figures, rmc-growing-ncd, rmc-growing-ncd-13, rmc-table6,
-    /// rmc-recursive, belote-round-robin, bridge-round-robin; or
-    /// replay-check, which replays --sample deals of every results file
-    /// under --out (default experiments/) on this build, names every
-    /// card that differs from the recorded one and gives the time a deal
-    /// took (with --threads 1, the experiment's CPU time per deal); or verdicts, the table of
-    /// the papers' claims against the results files under --out (paper ±
-    /// SE, ours ± paired SE, z, verdict, deals, commits).
+    /// The experiment (one of `arena::experiments::EXPERIMENTS`, listed
+    /// in the help by [`experiment_names_help`]); or replay-check, or
+    /// verdicts.
+    #[arg(help = experiment_names_help())]
     name: String,
     /// replay-check: deals replayed per results file, spread over it.
     #[arg(long, default_value_t = 2)]
