@@ -389,6 +389,72 @@ fn every_experiment_runs_at_its_quick_size() {
 }
 
 #[test]
+fn the_reading_experiments_run_and_their_tables_are_whole() {
+    // Two deals each (the quick size's sets cut short): the calibration
+    // plays and fits, one declarer measure, one defence measure and the
+    // whole boards; every table row has its header's columns.
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [(&str, &[&str], usize); 4] = [
+        ("infer-calibrate", &[], 2),
+        (
+            "infer-3nt",
+            &["--only", "pimc-infer-vs-pimc-defence-pimc-random-ties"],
+            1,
+        ),
+        (
+            "infer-defence",
+            &["--only", "pimc-infer-vs-pimc-declarer-pimc-random-ties"],
+            1,
+        ),
+        ("infer-boards", &[], 1),
+    ];
+    for (name, extra, played) in runs {
+        let out_dir = dir.path().join(name);
+        alphamu()
+            .args([
+                "experiment",
+                name,
+                "--quick",
+                "--deals",
+                "2",
+                "--threads",
+                "2",
+            ])
+            .args(extra)
+            .arg("--out")
+            .arg(&out_dir)
+            .assert()
+            .success();
+        let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+        let mut columns = 0;
+        let mut rows_with_figures = 0;
+        for line in report.lines().filter(|l| l.starts_with('|')) {
+            if line.starts_with("|---") {
+                assert_eq!(line.matches('|').count(), columns, "{name}:\n{report}");
+            } else if line.starts_with("| match")
+                || line.starts_with("| pairs")
+                || line.starts_with("| decisions")
+                || line.starts_with("| feature")
+            {
+                columns = line.matches('|').count();
+            } else {
+                assert_eq!(
+                    line.matches('|').count(),
+                    columns,
+                    "{name}: {line}\n{report}"
+                );
+                rows_with_figures +=
+                    usize::from(!line.contains("| 0 |") && !line.contains("in progress"));
+            }
+        }
+        assert!(rows_with_figures >= played, "{name}:\n{report}");
+    }
+    let fit = std::fs::read_to_string(dir.path().join("infer-calibrate/fit.json")).unwrap();
+    let fit: Value = serde_json::from_str(&fit).unwrap();
+    assert_eq!(fit["deals"], 4, "two deals of each calibration set");
+}
+
+#[test]
 fn the_experiment_help_names_every_experiment() {
     let out = alphamu().args(["experiment", "--help"]).assert().success();
     let help = text(&out.get_output().stdout);
@@ -778,6 +844,50 @@ fn every_experiments_report_and_a_table_of_matches_are_written_from_the_files() 
     let out = verdicts_update(&md, &experiments).failure();
     let stderr = self::text(&out.get_output().stderr);
     assert!(stderr.contains("score/none.jsonl"), "{stderr}");
+}
+
+/// `verdicts --update` takes several files, each written where its own
+/// marker lines are (a plan beside the results: a generated block and no
+/// verdict table); a file with no marker line at all is refused, naming
+/// it.
+#[test]
+fn several_files_are_updated_each_where_its_markers_are() {
+    let text = "# E\n\n<!-- verdicts table: alphamu experiment verdicts --update FILE -->\n<!-- /verdicts table -->\n";
+    let (dir, experiments, md) = project_with_one_match("score", "m2-vs-pimc.jsonl", text);
+    let plan = dir.path().join("plan.md");
+    std::fs::write(
+        &plan,
+        "# Plan\n\n<!-- generated: results score/m2-vs-pimc.jsonl -->\n<!-- /generated: results score/m2-vs-pimc.jsonl -->\n\nThe end.\n",
+    )
+    .unwrap();
+    alphamu()
+        .args(["experiment", "verdicts", "--update"])
+        .arg(&md)
+        .arg(&plan)
+        .arg("--out")
+        .arg(&experiments)
+        .assert()
+        .success();
+    let results = std::fs::read_to_string(&md).unwrap();
+    assert!(results.contains("| source | claim |"), "{results}");
+    let planned = std::fs::read_to_string(&plan).unwrap();
+    assert!(!planned.contains("| source | claim |"), "{planned}");
+    assert!(
+        planned.contains("| `score/m2-vs-pimc.jsonl` | `alphamu:m=2,w=4` | `pimc:w=4` | 3 |"),
+        "{planned}"
+    );
+    let bare = dir.path().join("bare.md");
+    std::fs::write(&bare, "# Nothing to write\n").unwrap();
+    let out = verdicts_update(&bare, &experiments).failure();
+    let stderr = self::text(&out.get_output().stderr);
+    assert!(
+        stderr.contains("bare.md") && stderr.contains("no marker lines"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&bare).unwrap(),
+        "# Nothing to write\n"
+    );
 }
 
 #[test]

@@ -210,6 +210,19 @@ const fn reading(claim: &'static str, file: &'static str) -> Claim {
     }
 }
 
+/// The deals fixed for each measure of our goals (EXPERIMENTS.md, "The
+/// plan, fixed before the runs"): until its file holds them all, a goal's
+/// row says how far the run is and gives no verdict, so that no interim
+/// figure is read as a result.
+pub const GOAL_DEALS: usize = 2400;
+
+/// The deals still to come of a goal's row whose run is not played out:
+/// `Some((played, planned))`; `None` for a paper's claim or a finished run.
+fn in_progress(v: &Verdict) -> Option<(usize, usize)> {
+    (v.claim.paper_se == PaperSe::Goal && v.deals > 0 && v.deals < GOAL_DEALS)
+        .then_some((v.deals, GOAL_DEALS))
+}
+
 /// The claims the arena tests, decisive comparisons first.
 pub const CLAIMS: [Claim; 33] = [
     Claim {
@@ -589,6 +602,9 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         .iter()
         .map(|v| {
             let none = v.claim.statistic.no_effect()?;
+            if in_progress(v).is_some() {
+                return None;
+            }
             v.comparison
                 .filter(|k| k.ours_se > 0.0)
                 .map(|k| (k.ours - none) / k.ours_se)
@@ -644,8 +660,19 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
             }
             _ => "-".to_string(),
         };
-        let (paper, us, z, verdict) = match &v.comparison {
-            Some(k) => (
+        let alone = if in_progress(v).is_some() {
+            "-".to_string()
+        } else {
+            alone
+        };
+        let (paper, us, z, verdict) = match (&v.comparison, in_progress(v)) {
+            (_, Some((played, planned))) => (
+                format!("{}{mark}", scale(c.paper)),
+                format!("in progress: {played} of {planned} deals"),
+                "-".into(),
+                "-".into(),
+            ),
+            (Some(k), None) => (
                 format!(
                     "{} ± {}{mark}",
                     scale(k.paper),
@@ -659,7 +686,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
                 format!("{:+.1}", k.z),
                 k.verdict.to_string(),
             ),
-            None => (scale(c.paper), "not played".into(), "-".into(), "-".into()),
+            (None, None) => (scale(c.paper), "not played".into(), "-".into(), "-".into()),
         };
         writeln!(
             out,
@@ -682,7 +709,10 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         "\nMade differences and the deal populations' success rates are in points of success rate, points differences in percent of the points; verdict: |z| <= 2 reproduced when our own figure shows the paper's effect (more than 2 of its SEs from no effect: 0, or an even winrate), |z| <= 2 with our figure within 2 of its SEs of no effect \"consistent, no effect shown\" (the run does not contradict the paper, nor does it see its effect), |z| <= 3 inconclusive, beyond contradicted. \"Ours against no effect\" is that z of our figure alone (a deal population has no effect to test: \"-\"). The next column is its two-sided p-value adjusted by Holm's method over the {effects} rows that test an effect (the deal populations have none), so that an effect read from it (adjusted p below 0.05) keeps the chance of any false one among them at 5%."
     )
     .expect("a string");
-    let weighed = verdicts.iter().filter(|v| v.comparison.is_some()).count();
+    let weighed = verdicts
+        .iter()
+        .filter(|v| v.comparison.is_some() && in_progress(v).is_none())
+        .count();
     if weighed > 0 {
         let p3 = crate::stats::normal_two_sided(3.0);
         write!(
@@ -1149,6 +1179,42 @@ mod tests {
     }
 
     #[test]
+    fn a_goal_whose_run_is_not_played_out_has_no_verdict_and_stays_out_of_holm() {
+        let goal = CLAIMS
+            .iter()
+            .find(|c| c.paper_se == PaperSe::Goal)
+            .expect("a goal of ours");
+        let made = CLAIMS
+            .iter()
+            .find(|c| c.statistic == Statistic::MadeDifference && c.paper_se != PaperSe::Goal)
+            .expect("a claim on a difference");
+        let row = |claim: &Claim, deals, comparison| Verdict {
+            claim: *claim,
+            comparison: Some(comparison),
+            deals,
+            commits: vec!["abc".into()],
+            discordance: 0.0,
+            discrepancy_rate: None,
+        };
+        // 38 deals of 2,400: +5.3 ± 5.3 is an interim figure, not a result.
+        let table = markdown(&[
+            row(goal, 38, Comparison::new(3.0, 0.0, 5.3, 5.3)),
+            row(made, 2400, Comparison::new(1.8, 3.1, -0.1, 0.5)),
+        ]);
+        assert!(
+            table.contains("| +3.0◊ | in progress: 38 of 2400 deals | - | - | - | - | 38 |"),
+            "{table}"
+        );
+        // The other row alone in Holm's adjustment, and alone weighed.
+        assert!(table.contains("| -0.2 | 0.841 | 2400 |"), "{table}");
+        assert!(table.contains("Over the 1 claims weighed"), "{table}");
+        // Played out, the goal's row has its verdict.
+        let done = markdown(&[row(goal, 2400, Comparison::new(3.0, 0.0, 0.5, 1.0))]);
+        assert!(!done.contains("in progress"), "{done}");
+        assert!(done.contains("| +0.5 ± 1.0 | -2.5 |"), "{done}");
+    }
+
+    #[test]
     fn a_deal_population_row_has_no_effect_to_test_and_stays_out_of_holm() {
         let made = CLAIMS
             .iter()
@@ -1236,7 +1302,11 @@ mod tests {
         );
         let effects = weighed
             .iter()
-            .filter(|v| v.comparison.is_some() && v.claim.statistic.no_effect().is_some())
+            .filter(|v| {
+                v.comparison.is_some()
+                    && v.claim.statistic.no_effect().is_some()
+                    && in_progress(v).is_none()
+            })
             .count();
         assert!(
             table.contains(&format!("over the {effects} rows that test an effect")),

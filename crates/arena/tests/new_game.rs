@@ -1,4 +1,4 @@
-//! A game added the way the README says a new game is added: a rules file
+//! A game added the way docs/DESIGN.md ("Adding a game") says a new game is added: a rules file
 //! (the `TrickGame` impl below) and one registration line (its `Oracle`
 //! impl). Nothing else in the workspace knows it, yet PIMC, alpha-mu and
 //! Fusion choose its cards and a duplicate points match plays it.

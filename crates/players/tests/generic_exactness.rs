@@ -466,7 +466,7 @@ fn fusion_scores<S: Spec<Value = Vec<f64>>>(
 /// The paper's code's Fusion pruning (`fusion:prune=paper`) against
 /// Fusion unpruned, on Belote endings with Fusion's permutation worlds.
 /// Switched off, it is Fusion exactly. Switched on, it changes values:
-/// the README's argument that a bound world by world settles no choice of
+/// the guide's argument (docs/GUIDE.md) that a bound world by world settles no choice of
 /// a Fusion player, shown on endings; the count is printed.
 #[test]
 fn the_papers_fusion_pruning_changes_values_that_fusion_keeps() {

@@ -763,16 +763,16 @@ pub struct ExperimentArgs {
     /// deals replayed); the lines are kept byte for byte.
     #[arg(long)]
     mark_unrecorded: bool,
-    /// verdicts: write the table into this markdown file between its
-    /// marker lines (`<!-- verdicts table: ... -->` and `<!-- /verdicts
-    /// table -->`) instead of printing it, and, where the file has their
+    /// verdicts: write the table into these markdown files (one or more)
+    /// between their marker lines (`<!-- verdicts table: ... -->` and
+    /// `<!-- /verdicts table -->`) instead of printing it, and, where a file has their
     /// marker lines, each experiment's tables from its results files as
     /// they stand (`<!-- generated: NAME -->` and `<!-- /generated: NAME
     /// -->`, NAME an experiment) and tables of matches side by side
     /// (`<!-- generated: results FILE FILE ... -->`, the files under
     /// --out); nothing is played or made.
-    #[arg(long)]
-    update: Option<PathBuf>,
+    #[arg(long, num_args = 1..)]
+    update: Vec<PathBuf>,
     /// The quick size: small deals, a few of them, minutes.
     #[arg(long)]
     quick: bool,
@@ -978,86 +978,11 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("experiments"));
         let table = arena::verdicts::markdown(&arena::verdicts::verdicts(&dir));
-        match &args.update {
-            Some(file) => {
-                let text = std::fs::read_to_string(file)
-                    .with_context(|| format!("--update {}", file.display()))?;
-                let mut new = arena::verdicts::replace_table(&text, &table)
-                    .with_context(|| format!("--update {}", file.display()))?;
-                let mut blocks = Vec::new();
-                // Each experiment's report (the round robins' tables
-                // below), from its files as they stand, its pictures
-                // linked from the markdown file's folder.
-                for (name, _) in experiments::EXPERIMENTS {
-                    let (start, _) = arena::verdicts::block_markers(name);
-                    if !new.contains(&start) || name.ends_with("round-robin") {
-                        continue;
-                    }
-                    let report = experiments::report_as_it_stands(name, &dir.join(name), args.seed)
-                        .with_context(|| format!("the {name} report"))?;
-                    let report = experiments::link_pictures_from(&report, &dir.join(name));
-                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &report)
-                        .with_context(|| format!("--update {}", file.display()))?
-                    {
-                        new = replaced;
-                        blocks.push(name.to_string());
-                    }
-                }
-                // Matches side by side, each block naming its files.
-                for name in arena::results_table::results_blocks(&new) {
-                    let files = arena::results_table::block_files(&name);
-                    let table = arena::results_table::results_table(&dir, &files)
-                        .with_context(|| format!("the block {name}"))?;
-                    if let Some(replaced) = arena::verdicts::replace_block(&new, &name, &table)
-                        .with_context(|| format!("--update {}", file.display()))?
-                    {
-                        new = replaced;
-                        blocks.push(name.to_string());
-                    }
-                }
-                let population = arena::verdicts::POPULATION_BLOCK;
-                if new.contains(&arena::verdicts::block_markers(population).0) {
-                    let report = arena::verdicts::population_report(&dir)
-                        .map_err(anyhow::Error::msg)
-                        .context("the table-1 populations")?;
-                    if let Some(replaced) =
-                        arena::verdicts::replace_block(&new, population, &report)
-                            .with_context(|| format!("--update {}", file.display()))?
-                    {
-                        new = replaced;
-                        blocks.push(population.to_string());
-                    }
-                }
-                for (name, game) in [
-                    ("belote-round-robin", arena::points::PointsGame::Belote),
-                    ("bridge-round-robin", arena::points::PointsGame::Bridge),
-                ] {
-                    let (start, _) = arena::verdicts::block_markers(name);
-                    if !new.contains(&start) {
-                        continue;
-                    }
-                    let tables =
-                        experiments::round_robin_tables(&dir.join(name), game, args.seed, false)
-                            .with_context(|| format!("the {name} tables"))?;
-                    if let Some(replaced) = arena::verdicts::replace_block(&new, name, &tables)
-                        .with_context(|| format!("--update {}", file.display()))?
-                    {
-                        new = replaced;
-                        blocks.push(name.to_string());
-                    }
-                }
-                std::fs::write(file, new)
-                    .with_context(|| format!("--update {}", file.display()))?;
-                eprintln!(
-                    "verdict table{} written to {}",
-                    blocks
-                        .iter()
-                        .map(|b| format!(" and the {b} table(s)"))
-                        .collect::<String>(),
-                    file.display()
-                );
-            }
-            None => print!("{table}"),
+        if args.update.is_empty() {
+            print!("{table}");
+        }
+        for file in &args.update {
+            update_markdown(file, &dir, &table, args.seed)?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -1120,4 +1045,98 @@ fn report_reuse(memory: &matches::DefenceMemory) {
             memory.asked()
         );
     }
+}
+
+/// `verdicts --update FILE`: the verdict table and every generated block
+/// of `file` written from the results files under `dir`, where the file
+/// has their marker lines; a file with none of them is an error.
+fn update_markdown(
+    file: &std::path::Path,
+    dir: &std::path::Path,
+    table: &str,
+    seed: u64,
+) -> Result<()> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("--update {}", file.display()))?;
+    let mut blocks = Vec::new();
+    let mut new = if text.contains(arena::verdicts::TABLE_START) {
+        blocks.push("verdict".to_string());
+        arena::verdicts::replace_table(&text, table)
+            .with_context(|| format!("--update {}", file.display()))?
+    } else {
+        text.clone()
+    };
+    // Each experiment's report (the round robins' tables
+    // below), from its files as they stand, its pictures
+    // linked from the markdown file's folder.
+    for (name, _) in experiments::EXPERIMENTS {
+        let (start, _) = arena::verdicts::block_markers(name);
+        if !new.contains(&start) || name.ends_with("round-robin") {
+            continue;
+        }
+        let report = experiments::report_as_it_stands(name, &dir.join(name), seed)
+            .with_context(|| format!("the {name} report"))?;
+        let report = experiments::link_pictures_from(&report, &dir.join(name));
+        if let Some(replaced) = arena::verdicts::replace_block(&new, name, &report)
+            .with_context(|| format!("--update {}", file.display()))?
+        {
+            new = replaced;
+            blocks.push(name.to_string());
+        }
+    }
+    // Matches side by side, each block naming its files.
+    for name in arena::results_table::results_blocks(&new) {
+        let files = arena::results_table::block_files(&name);
+        let table = arena::results_table::results_table(dir, &files)
+            .with_context(|| format!("the block {name}"))?;
+        if let Some(replaced) = arena::verdicts::replace_block(&new, &name, &table)
+            .with_context(|| format!("--update {}", file.display()))?
+        {
+            new = replaced;
+            blocks.push(name.to_string());
+        }
+    }
+    let population = arena::verdicts::POPULATION_BLOCK;
+    if new.contains(&arena::verdicts::block_markers(population).0) {
+        let report = arena::verdicts::population_report(dir)
+            .map_err(anyhow::Error::msg)
+            .context("the table-1 populations")?;
+        if let Some(replaced) = arena::verdicts::replace_block(&new, population, &report)
+            .with_context(|| format!("--update {}", file.display()))?
+        {
+            new = replaced;
+            blocks.push(population.to_string());
+        }
+    }
+    for (name, game) in [
+        ("belote-round-robin", arena::points::PointsGame::Belote),
+        ("bridge-round-robin", arena::points::PointsGame::Bridge),
+    ] {
+        let (start, _) = arena::verdicts::block_markers(name);
+        if !new.contains(&start) {
+            continue;
+        }
+        let tables = experiments::round_robin_tables(&dir.join(name), game, seed, false)
+            .with_context(|| format!("the {name} tables"))?;
+        if let Some(replaced) = arena::verdicts::replace_block(&new, name, &tables)
+            .with_context(|| format!("--update {}", file.display()))?
+        {
+            new = replaced;
+            blocks.push(name.to_string());
+        }
+    }
+    if blocks.is_empty() {
+        bail!(
+            "--update {}: the file has no marker lines (neither {:?} nor a generated block's)",
+            file.display(),
+            arena::verdicts::TABLE_START
+        );
+    }
+    std::fs::write(file, new).with_context(|| format!("--update {}", file.display()))?;
+    eprintln!(
+        "the {} table(s) written to {}",
+        blocks.join(", "),
+        file.display()
+    );
+    Ok(())
 }

@@ -364,9 +364,28 @@ pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 2] = [
     ),
 ];
 
-/// A row of a measure's table.
-fn measure_row(label: &str, s: &crate::stats::Summary) -> String {
-    let made = s.made_difference.map_or("-".to_string(), |d| {
+/// The mean trick difference and its SE, or "-" before any deal.
+fn tricks_cell(s: &crate::stats::Summary) -> String {
+    if s.deals == 0 {
+        "-".into()
+    } else {
+        format!(
+            "{:+.3} ± {:.3}",
+            s.mean_trick_difference, s.sigma_mean_difference
+        )
+    }
+}
+
+/// A row of a measure's table: its figures once its `planned` deals are
+/// all played; before, how many are (no interim figure is a result).
+fn measure_row(label: &str, s: &crate::stats::Summary, planned: usize) -> String {
+    if s.deals < planned {
+        return format!(
+            "| {label} | {} of {planned}, in progress | - | - | - | - | - | - |\n",
+            s.deals
+        );
+    }
+    let made = s.made_difference.map_or("- | -".to_string(), |d| {
         let z = if d.se > 0.0 {
             format!("{:+.1}", d.mean / d.se)
         } else {
@@ -374,16 +393,15 @@ fn measure_row(label: &str, s: &crate::stats::Summary) -> String {
         };
         format!("{:+.1} ± {:.1} | {z}", 100.0 * d.mean, 100.0 * d.se)
     });
+    let tricks = tricks_cell(s);
     let rate =
         |r: Option<crate::stats::Rate>| r.map_or("-".into(), |r| format!("{:.1}%", 100.0 * r.rate));
     let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.1}", 1000.0 * t));
     format!(
-        "| {label} | {} | {} | {} | {made} | {:+.3} ± {:.3} | {} / {} |\n",
+        "| {label} | {} | {} | {} | {made} | {tricks} | {} / {} |\n",
         s.deals,
         rate(s.made_a),
         rate(s.made_b),
-        s.mean_trick_difference,
-        s.sigma_mean_difference,
         ms(s.time_per_move_a),
         ms(s.time_per_move_b),
     )
@@ -419,7 +437,11 @@ pub(super) fn infer_3nt(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         writeln!(out, "\nDefenders `{defence}`:\n\n{MEASURE_HEADER}").expect("a string");
         out.pop();
         for ((label, config), s) in matches.iter().zip(&summaries) {
-            out += &measure_row(&format!("`{}` vs `{}` (`{label}`)", config.a, config.b), s);
+            out += &measure_row(
+                &format!("`{}` vs `{}` (`{label}`)", config.a, config.b),
+                s,
+                deals.1.len(),
+            );
         }
     }
     Ok(out)
@@ -447,6 +469,7 @@ pub(super) fn infer_defence(ctx: &Context<'_>) -> Result<String, ExperimentError
         out += &measure_row(
             &format!("`{defenders}` vs `{CALIBRATION_PLAYER}`, declarer `{declarer}`"),
             &s,
+            deals.1.len(),
         );
     }
     Ok(out)
@@ -483,7 +506,18 @@ pub(super) fn infer_boards(ctx: &Context<'_>) -> Result<String, ExperimentError>
         discrepancies: false,
     };
     let s = ctx.play("pimc-infer-vs-pimc-pairs", &deals, &config)?;
-    let imps = s.imps.map_or("-".to_string(), |d| {
+    let header = "| pairs | boards | IMPs A − B a board | z | declaring tricks A − B | made A − B (points) | ms a declarer move, A / B |\n|---|---|---|---|---|---|---|\n";
+    let intro = format!("Pair against pair on whole boards bid by the seat's natural system on all four hands (`deals-bid.pbn`, {} boards, seed {}; suit contracts, part scores and games, each with its dealer and vulnerability; the auctions' calls not read as constraints on the hands): `{READING_PAIR}` declaring and defending against `{CALIBRATION_PLAYER}`, each board played with each pair declaring. IMPs a board with their paired SE and z against no effect; tricks of the declaring pair.\n\n{header}", deals.1.len(), ctx.seed);
+    if s.deals < deals.1.len() {
+        return Ok(format!(
+            "{intro}| `{}` vs `{}` | {} of {}, in progress | - | - | - | - | - |\n",
+            config.a,
+            config.b,
+            s.deals,
+            deals.1.len()
+        ));
+    }
+    let imps = s.imps.map_or("- | -".to_string(), |d| {
         let z = if d.se > 0.0 {
             format!("{:+.1}", d.mean / d.se)
         } else {
@@ -493,15 +527,16 @@ pub(super) fn infer_boards(ctx: &Context<'_>) -> Result<String, ExperimentError>
     });
     let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.1}", 1000.0 * t));
     Ok(format!(
-        "Pair against pair on whole boards bid by the seat's natural system on all four hands (`deals-bid.pbn`, {} boards, seed {}; suit contracts, part scores and games, each with its dealer and vulnerability; the auctions' calls not read as constraints on the hands): `{READING_PAIR}` declaring and defending against `{CALIBRATION_PLAYER}`, each board played with each pair declaring. IMPs a board with their paired SE and z against no effect; tricks of the declaring pair.\n\n| pairs | boards | IMPs A − B a board | z | declaring tricks A − B | made A − B (points) | ms a declarer move, A / B |\n|---|---|---|---|---|---|---|\n| `{}` vs `{}` | {} | {imps} | {:+.3} ± {:.3} | {} | {} / {} |\n",
-        deals.1.len(),
-        ctx.seed,
+        "{intro}| `{}` vs `{}` | {} | {imps} | {} | {} | {} / {} |\n",
         config.a,
         config.b,
         s.deals,
-        s.mean_trick_difference,
-        s.sigma_mean_difference,
-        s.made_difference.map_or("-".into(), |d| format!("{:+.1} ± {:.1}", 100.0 * d.mean, 100.0 * d.se)),
+        tricks_cell(&s),
+        s.made_difference.map_or("-".into(), |d| format!(
+            "{:+.1} ± {:.1}",
+            100.0 * d.mean,
+            100.0 * d.se
+        )),
         ms(s.time_per_move_a),
         ms(s.time_per_move_b),
     ))

@@ -104,7 +104,7 @@ pub enum PlayerKind {
 /// Whether Fusion's search prunes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum FusionPrune {
-    /// No pruning (none keeps every value; see the README); `prune=none`,
+    /// No pruning (none keeps every value; see docs/GUIDE.md); `prune=none`,
     /// the default.
     #[default]
     None,

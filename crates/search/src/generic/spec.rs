@@ -568,7 +568,7 @@ impl Spec for Fusion {
 /// [`Fusion`] with the pruning of the trick-costs paper's public code
 /// ("we prune if all the scores of one value are worse than another one";
 /// `template_ab.tpp` and `permutation.h` in samuelbounan/TrickGame, read,
-/// nothing copied), which the README argues is unsound: the values it
+/// nothing copied), which docs/GUIDE.md argues is unsound: the values it
 /// gives may differ from [`Fusion`]'s, and that is what playing it
 /// measures. `fusion:prune=paper`.
 ///
