@@ -58,6 +58,9 @@ enum Command {
     /// Sit at a Blue Chip table manager (protocol 18) and bid and play a
     /// seat for a session.
     Seat(commands::seat::SeatArgs),
+    /// What each call of an auction shows under the natural bidding
+    /// system, and the system's call for a hand.
+    Bid(commands::bid::BidArgs),
     /// Serve the web analyser (a page with a hand diagram and its JSON API).
     Serve(commands::serve::ServeArgs),
     /// Every player, the games it plays, its options and an example spec.
@@ -148,6 +151,7 @@ fn main() -> ExitCode {
         Command::PointsMatch(args) => commands::points::run(args),
         Command::Experiment(args) => commands::arena::experiment(args),
         Command::Seat(args) => commands::seat::run(args),
+        Command::Bid(args) => commands::bid::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Players => {
             print!("{}", players_listing());

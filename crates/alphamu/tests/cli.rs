@@ -822,3 +822,71 @@ fn players_lists_every_player_and_a_bad_spec_points_to_it() {
     let err = stderr_of(&output);
     assert!(err.contains("alphamu players"), "{err}");
 }
+
+#[test]
+fn bid_explains_the_auction_and_gives_the_systems_call() {
+    let out = alphamu()
+        .args(["bid", "--auction", "1H X P", "--hand", "J874.953.Q82.J73"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.contains("N 1H  opening one of a major: 12-21 HCP, 5+ hearts"),
+        "{text}"
+    );
+    assert!(text.contains("E X   takeout double: 12+ HCP"), "{text}");
+    assert!(
+        text.contains("W to call: 1S  (answer to a double"),
+        "{text}"
+    );
+    let out = alphamu()
+        .args([
+            "bid",
+            "--dealer",
+            "S",
+            "--auction",
+            "1NT,P,2C,P",
+            "--hand",
+            "AQ3.KJ64.QT5.A73",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).expect("JSON");
+    assert_eq!(v["to_call"], "S");
+    assert_eq!(
+        v["auction"][2]["rule"],
+        "Stayman: asks for a four-card major"
+    );
+    assert_eq!(v["call"]["call"], "2H");
+    // The seat's first system gives its call, without meanings.
+    let out = alphamu()
+        .args([
+            "bid",
+            "--auction",
+            "1H 1S",
+            "--hand",
+            "KJ74.Q53.K82.J73",
+            "--system",
+            "simple",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("S to call: P"), "{text}");
+    // Bad input names what and where.
+    for (args, named) in [
+        (vec!["bid", "--auction", "1H 1S 1X"], "call 3"),
+        (vec!["bid", "--auction", "1H 1D"], "call 2"),
+        (vec!["bid", "--hand", "AKQ.AKQ"], "--hand"),
+        (
+            vec!["bid", "--auction", "1H P P P", "--hand", "J874.953.Q82.J73"],
+            "over",
+        ),
+    ] {
+        let out = alphamu().args(&args).assert().failure();
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+}

@@ -1,7 +1,6 @@
 //! The robot's side of a session: seat, board after board, auction and
 //! play, until the table manager ends the session.
 
-use crate::bidding;
 use crate::protocol::{self, call_line, card_text, seat_name, Message};
 use bridge::Scoring;
 use cards::{BySeat, Card, Deal, Hand, Seat};
@@ -23,6 +22,46 @@ pub struct SessionConfig {
     pub player: PlayerSpec,
     /// Seed of the player's random choices.
     pub seed: u64,
+    /// The bidding system it bids by and reads every call under.
+    pub system: System,
+}
+
+/// The bidding systems the seat can bid by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum System {
+    /// The natural system of the `bidding` crate: constructive and
+    /// competitive, every call with its meaning. The seat's card player
+    /// draws its worlds within what the calls show (the hidden hands'
+    /// calls read under this system), and without those constraints
+    /// when the hands it has seen cannot meet them.
+    #[default]
+    Natural,
+    /// The seat's first system ([`crate::bidding`]): simple, it passes
+    /// over the opponents' bids; its calls are not read.
+    Simple,
+}
+
+impl std::str::FromStr for System {
+    type Err = String;
+    fn from_str(s: &str) -> Result<System, String> {
+        match s {
+            "natural" => Ok(System::Natural),
+            "simple" => Ok(System::Simple),
+            other => Err(format!(
+                "unknown bidding system {} (natural or simple)",
+                cards::quoted(other)
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for System {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            System::Natural => "natural",
+            System::Simple => "simple",
+        })
+    }
 }
 
 /// The longest line the robot reads from a table manager, in bytes. The
@@ -407,7 +446,14 @@ fn play_board<W: Write>(
     while !records::auction_complete(&auction) {
         let turn = Seat::from_index(dealer.index() + auction.len());
         if turn == me {
-            let call = bidding::call(own, me, dealer, &auction);
+            let call = match config.system {
+                System::Natural => {
+                    bidding::choose(own, dealer, &auction)
+                        .map_err(|e| SeatError::Impossible(e.to_string()))?
+                        .call
+                }
+                System::Simple => crate::bidding::call(own, me, dealer, &auction),
+            };
             c.send(&call_line(me, call))?;
             auction.push(call);
         } else {
@@ -429,6 +475,17 @@ fn play_board<W: Write>(
         return Ok(());
     };
     let dummy_seat = declarer.partner();
+    // What the calls show of the hands the seat does not see: every
+    // call read under the natural system (the seat's and, under the same
+    // system, the other seats').
+    let mut shown = worlds::Constraints::default();
+    if config.system == System::Natural {
+        if let Ok(read) = bidding::constraints(dealer, &auction) {
+            shown = read;
+        }
+        shown.seats[me] = worlds::HandConstraints::default();
+        shown.seats[dummy_seat] = worlds::HandConstraints::default();
+    }
     let vulnerable = match vul {
         protocol::Vul::Neither => false,
         protocol::Vul::Both => true,
@@ -472,7 +529,7 @@ fn play_board<W: Write>(
                     strain: contract.strain,
                     declarer,
                     need: usize::from(contract.tricks_needed()),
-                    constraints: worlds::Constraints::default(),
+                    constraints: shown,
                     scoring: Some(Scoring {
                         contract,
                         vulnerable,
@@ -482,9 +539,18 @@ fn play_board<W: Write>(
                     .seed
                     .wrapping_mul(1_000_003)
                     .wrapping_add(u64::from(index) * 64 + table.play.len() as u64);
+                // Worlds within what the calls show; when no world meets
+                // it (a seat that bids by another system), worlds without it.
                 let card = config
                     .player
                     .choose(&board, &table.play, seed)
+                    .or_else(|_| {
+                        let free = Board {
+                            constraints: worlds::Constraints::default(),
+                            ..board
+                        };
+                        config.player.choose(&free, &table.play, seed)
+                    })
                     .map_err(|e| SeatError::Player(e.to_string()))?;
                 c.send(&format!("{} plays {}", seat_name(seat), card_text(card)))?;
                 card
@@ -550,6 +616,7 @@ mod tests {
             name: "alphamu".into(),
             player: "random".parse().expect("a player"),
             seed: 1,
+            system: System::Natural,
         };
         run_session(reader, Vec::new(), &config).expect_err("no session")
     }
@@ -575,6 +642,7 @@ mod tests {
             name: "alphamu".into(),
             player: "random".parse().expect("a player"),
             seed: 1,
+            system: System::Natural,
         }
     }
 

@@ -2,7 +2,7 @@
 //! text, on loopback: a whole board, an impossible card, a dropped
 //! connection.
 
-use bluechip::{run_session, SeatError, SessionConfig};
+use bluechip::{run_session, SeatError, SessionConfig, System};
 use cards::{Card, Deal, Hand, Seat};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -80,9 +80,15 @@ enum Fault {
 }
 
 /// A table manager for one board with the robot South: the other seats
-/// bid with the robot's own system and play their lowest legal card (and
-/// dummy's, when one of them declares).
-fn table_manager(listener: TcpListener, fault: Fault, deal: Deal, dealer: Seat) -> Vec<String> {
+/// bid by `system` and play their lowest legal card (and dummy's, when one
+/// of them declares).
+fn table_manager(
+    listener: TcpListener,
+    fault: Fault,
+    deal: Deal,
+    dealer: Seat,
+    system: System,
+) -> Vec<String> {
     let (stream, _) = listener.accept().expect("a robot");
     let mut reader = BufReader::new(stream.try_clone().expect("a stream"));
     let mut out = stream;
@@ -123,6 +129,8 @@ fn table_manager(listener: TcpListener, fault: Fault, deal: Deal, dealer: Seat) 
             let text = line.strip_prefix("South ").expect("South's call");
             match text {
                 "passes" => records::Call::Pass,
+                "doubles" => records::Call::Double,
+                "redoubles" => records::Call::Redouble,
                 t => t
                     .strip_prefix("bids ")
                     .expect("a bid")
@@ -131,7 +139,7 @@ fn table_manager(listener: TcpListener, fault: Fault, deal: Deal, dealer: Seat) 
             }
         } else {
             assert_eq!(line, format!("South ready for {}'s bid", name(turn)));
-            let call = bluechip::bidding::call(deal[turn], turn, dealer, &auction);
+            let call = system_call(system, deal[turn], turn, dealer, &auction);
             send(&bluechip::protocol::call_line(turn, call));
             call
         };
@@ -209,14 +217,37 @@ fn table_manager(listener: TcpListener, fault: Fault, deal: Deal, dealer: Seat) 
     heard
 }
 
+/// The call of `seat` holding `hand` by `system`.
+fn system_call(
+    system: System,
+    hand: Hand,
+    seat: Seat,
+    dealer: Seat,
+    auction: &[records::Call],
+) -> records::Call {
+    match system {
+        System::Natural => bidding::choose(hand, dealer, auction).expect("a call").call,
+        System::Simple => bluechip::bidding::call(hand, seat, dealer, auction),
+    }
+}
+
 fn session(fault: Fault) -> (Result<u32, SeatError>, Vec<String>) {
     session_on(fault, deal(), Seat::South)
 }
 
 fn session_on(fault: Fault, deal: Deal, dealer: Seat) -> (Result<u32, SeatError>, Vec<String>) {
+    session_by(fault, deal, dealer, System::Simple)
+}
+
+fn session_by(
+    fault: Fault,
+    deal: Deal,
+    dealer: Seat,
+    system: System,
+) -> (Result<u32, SeatError>, Vec<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let port = listener.local_addr().expect("an address").port();
-    let tm = thread::spawn(move || table_manager(listener, fault, deal, dealer));
+    let tm = thread::spawn(move || table_manager(listener, fault, deal, dealer, system));
     let stream = TcpStream::connect(("127.0.0.1", port)).expect("connected");
     stream
         .set_read_timeout(Some(std::time::Duration::from_secs(30)))
@@ -226,6 +257,7 @@ fn session_on(fault: Fault, deal: Deal, dealer: Seat) -> (Result<u32, SeatError>
         name: "alphamu".into(),
         player: "pimc:w=4".parse().expect("a player"),
         seed: 1,
+        system,
     };
     let result = run_session(
         BufReader::new(stream.try_clone().expect("a stream")),
@@ -314,4 +346,69 @@ fn a_dropped_connection_ends_the_session_with_an_error() {
     let (result, _) = session(Fault::Drop);
     let err = result.expect_err("dropped");
     assert!(matches!(err, SeatError::Closed(_)), "{err}");
+}
+
+/// Seeded deals on which all four seats bidding the natural system both
+/// sides bid and South makes a call other than a pass after an
+/// opponent's bid: competitive auctions.
+fn competitive_deals(count: usize) -> Vec<(Deal, Seat, Vec<records::Call>)> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut out = Vec::new();
+    for n in 0.. {
+        let deal = Deal::random(&mut rng, 13);
+        let dealer = Seat::from_index(n % 4);
+        let mut auction = Vec::new();
+        let mut south_competes = false;
+        while !records::auction_complete(&auction) {
+            let turn = Seat::from_index(dealer.index() + auction.len());
+            let call = system_call(System::Natural, deal[turn], turn, dealer, &auction);
+            let they_bid = auction.iter().enumerate().any(|(at, c)| {
+                matches!(c, records::Call::Bid(..))
+                    && Seat::from_index(dealer.index() + at).side() != Seat::South.side()
+            });
+            south_competes |= turn == Seat::South && they_bid && call != records::Call::Pass;
+            auction.push(call);
+        }
+        if south_competes && records::contract_of(dealer, &auction).is_some() {
+            out.push((deal, dealer, auction));
+            if out.len() == count {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_robot_bids_the_natural_system_in_competitive_auctions_and_plays_them_out() {
+    for (deal, dealer, auction) in competitive_deals(3) {
+        let (result, heard) = session_by(Fault::None, deal, dealer, System::Natural);
+        assert_eq!(result.expect("a clean session"), 1, "{auction:?}");
+        // The robot's calls are the system's, in the auction the table
+        // manager expected.
+        let robot: Vec<String> = heard
+            .iter()
+            .filter(|l| {
+                l.starts_with("South passes")
+                    || l.starts_with("South bids")
+                    || l.starts_with("South doubles")
+                    || l.starts_with("South redoubles")
+            })
+            .cloned()
+            .collect();
+        let expected: Vec<String> = auction
+            .iter()
+            .enumerate()
+            .filter(|(at, _)| Seat::from_index(dealer.index() + at) == Seat::South)
+            .map(|(_, &c)| bluechip::protocol::call_line(Seat::South, c))
+            .collect();
+        assert_eq!(robot, expected, "{auction:?}");
+        // And the board is played to its end.
+        let cards = heard
+            .iter()
+            .filter(|l| l.contains(" plays ") || l.contains("card to trick"))
+            .count();
+        assert!(cards >= 13, "{auction:?}: {cards} card lines");
+    }
 }

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod arena;
 pub mod belote;
 pub mod bench;
+pub mod bid;
 pub mod dd;
 pub mod demo;
 pub mod games;

@@ -29,6 +29,11 @@ pub struct SeatArgs {
     /// Seed of the player's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The bidding system: natural (constructive and competitive, every
+    /// call read as constraints on the hands the card player draws) or
+    /// simple (the first system, which passes over the opponents' bids).
+    #[arg(long, default_value = "natural")]
+    system: bluechip::System,
     /// Seconds to wait for each whole line from the table manager before
     /// giving up (the error says which message was awaited).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -55,6 +60,7 @@ pub fn run(args: SeatArgs) -> Result<ExitCode> {
         name: args.name,
         player,
         seed: args.seed,
+        system: args.system,
     };
     let boards = bluechip::run_session_tcp(stream, &config, Duration::from_secs(args.timeout))
         .context("session")?;
