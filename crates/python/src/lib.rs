@@ -2,6 +2,7 @@
 //! seeded deal generation with constraints, card play and matches.
 //! Searches release the GIL.
 
+mod bid;
 mod dd;
 mod deal;
 mod matches;
@@ -24,5 +25,6 @@ fn _alphamu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dd::generate_deals, m)?)?;
     m.add_function(wrap_pyfunction!(play::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(bid::bid, m)?)?;
     Ok(())
 }

@@ -181,3 +181,25 @@ def test_reading_the_table_shows_what_the_play_has_shown():
     a = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=4,infer=dd", defense="pimc:w=4,infer=dd", seed=2)
     assert len(a["play"]) == 52
     assert a == alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="pimc:w=4,infer=dd", defense="pimc:w=4,infer=dd", seed=2)
+
+
+def test_bid_gives_the_natural_systems_call_and_what_each_call_shows():
+    view = alphamu.bid(["1H", "X", "P"], dealer="N", hand="J874.953.Q82.J73")
+    assert view["to_call"] == "W"
+    assert [c["seat"] for c in view["auction"]] == ["N", "E", "S"]
+    opening = view["auction"][0]
+    assert opening["rule"] == "opening one of a major"
+    assert opening["hcp"] == (12, 21)
+    assert opening["lengths"]["H"] == (5, 13)
+    assert view["call"]["call"] == "1S"
+    assert view["call"]["rule"] == "answer to a double"
+    # Stayman, answered.
+    stayman = alphamu.bid(["1NT", "P", "2C", "P"], dealer="S", hand="AQ3.KJ64.QT5.A73")
+    assert stayman["to_call"] == "S"
+    assert stayman["call"]["call"] == "2H"
+    # Without a hand, only the meanings; bad input names the call or hand.
+    assert "call" not in alphamu.bid(["1NT"])
+    with pytest.raises(ValueError, match="call 2"):
+        alphamu.bid(["1H", "1D"])
+    with pytest.raises(ValueError, match="hand"):
+        alphamu.bid([], hand="AKQ.AKQ")

@@ -239,6 +239,16 @@ async fn record_route(body: Result<Json<Value>, JsonRejection>) -> Response {
     }
 }
 
+async fn bid_route(body: Result<Json<Value>, JsonRejection>) -> Response {
+    match body {
+        Ok(Json(body)) => match play::bid(&body) {
+            Ok(v) => Json(v).into_response(),
+            Err(e) => e.into_response(),
+        },
+        Err(r) => rejection(&r),
+    }
+}
+
 async fn export_route(body: Result<Json<Value>, JsonRejection>) -> Response {
     match body {
         Ok(Json(body)) => match play::export(&body) {
@@ -312,6 +322,7 @@ pub fn router_with(limits: &Limits) -> Router {
         .route("/api/play", post(play_route))
         .route("/api/record", post(record_route))
         .route("/api/export", post(export_route))
+        .route("/api/bid", post(bid_route))
         .route("/api/analyze", post(analyze_route))
         .route("/api/jobs/:id", get(job_route))
         .fallback(not_found)

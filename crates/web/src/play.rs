@@ -472,6 +472,82 @@ fn run(request: &Request, state: &Mutex<JobState>) {
     }
 }
 
+/// The field `auction`: an array of calls (empty when absent or null).
+fn auction_field(body: &Value) -> Result<Vec<records::Call>, ApiError> {
+    match body.get("auction") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(calls)) => calls
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.as_str().and_then(|c| c.parse().ok()).ok_or_else(|| {
+                    unprocessable(format!(
+                        "field \"auction\", call {}: {c_text} is not a call",
+                        i + 1,
+                        c_text = brief(c),
+                    ))
+                })
+            })
+            .collect(),
+        Some(other) => Err(unprocessable(format!(
+            "field \"auction\" must be an array of calls, found {other_text}",
+            other_text = brief(other)
+        ))),
+    }
+}
+
+/// `/api/bid`: what each call of `auction` (dealt by `dealer`, North by
+/// default) shows under the natural bidding system, and, given the `hand`
+/// of the seat to call (PBN, `"AQ3.KJ4.QT52.A73"`), the system's call:
+/// `{"to_call", "auction": [{"seat", "call", "rule", "shows"}], "call"}`.
+pub(crate) fn bid(body: &Value) -> Result<Value, ApiError> {
+    let dealer = optional_string(body, "dealer")?
+        .unwrap_or("N")
+        .parse::<Seat>()
+        .map_err(|e| unprocessable(format!("field \"dealer\": {e}")))?;
+    let auction = auction_field(body)?;
+    let meanings = bidding::explain(dealer, &auction)
+        .map_err(|e| unprocessable(format!("field \"auction\": {e}")))?;
+    let seat_of = |at: usize| Seat::from_index(dealer.index() + at);
+    let calls: Vec<Value> = auction
+        .iter()
+        .zip(&meanings)
+        .enumerate()
+        .map(|(at, (c, m))| {
+            json!({
+                "seat": seat_of(at).to_string(),
+                "call": c.to_string(),
+                "rule": m.rule,
+                "shows": bidding::describe(&m.shows),
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "dealer": dealer.to_string(),
+        "to_call": seat_of(auction.len()).to_string(),
+        "auction": calls,
+    });
+    if let Some(text) = optional_string(body, "hand")? {
+        let quoted = cards::quoted(text);
+        let deal: cards::PartialDeal = format!("N:{text} - - -")
+            .parse()
+            .map_err(|e| unprocessable(format!("field \"hand\" {quoted}: {e}")))?;
+        let hand = deal.hands[Seat::North]
+            .filter(|h| h.len() == 13)
+            .ok_or_else(|| {
+                unprocessable(format!("field \"hand\" {quoted}: a hand has 13 cards"))
+            })?;
+        let choice = bidding::choose(hand, dealer, &auction)
+            .map_err(|e| unprocessable(format!("field \"auction\": {e}")))?;
+        out["call"] = json!({
+            "call": choice.call.to_string(),
+            "rule": choice.meaning.rule,
+            "shows": bidding::describe(&choice.meaning.shows),
+        });
+    }
+    Ok(out)
+}
+
 /// An optional string field: `None` when absent or null.
 fn optional_string<'a>(body: &'a Value, name: &str) -> Result<Option<&'a str>, ApiError> {
     match body.get(name) {
@@ -564,28 +640,7 @@ pub(crate) fn export(body: &Value) -> Result<Value, ApiError> {
             )))
         }
     };
-    let auction: Vec<records::Call> = match body.get("auction") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(calls)) => calls
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                c.as_str().and_then(|c| c.parse().ok()).ok_or_else(|| {
-                    unprocessable(format!(
-                        "field \"auction\", call {}: {c_text} is not a call",
-                        i + 1,
-                        c_text = brief(c),
-                    ))
-                })
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(unprocessable(format!(
-                "field \"auction\" must be an array of calls, found {other_text}",
-                other_text = brief(other)
-            )))
-        }
-    };
+    let auction = auction_field(body)?;
     let declarer = game.board.declarer;
     let auction = checked_auction(dealer, auction, game.contract, declarer)?;
     let mut players: [Option<String>; 4] = [None, None, None, None];

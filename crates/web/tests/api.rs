@@ -566,3 +566,35 @@ fn the_export_writes_records_that_read_back() {
         );
     }
 }
+
+#[test]
+fn the_bidding_api_says_what_each_call_shows_and_gives_the_call() {
+    let port = start();
+    let (status, body) = request(
+        port,
+        "POST",
+        "/api/bid",
+        br#"{"dealer":"N","auction":["1H","X","P"],"hand":"J874.953.Q82.J73"}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let v = json_body(&body);
+    assert_eq!(v["to_call"], "W");
+    assert_eq!(v["auction"][0]["rule"], "opening one of a major");
+    assert_eq!(v["auction"][0]["shows"], "12-21 HCP, 5+ hearts");
+    assert_eq!(v["auction"][1]["rule"], "takeout double");
+    assert_eq!(v["call"]["call"], "1S");
+    for (body, named) in [
+        (r#"{"auction":["1H","1D"]}"#, "call 2"),
+        (r#"{"auction":["1H","Z"]}"#, "call 2"),
+        (r#"{"dealer":"Q","auction":[]}"#, "dealer"),
+        (r#"{"auction":[],"hand":"AKQ.AKQ"}"#, "hand"),
+        (
+            r#"{"auction":["1NT","P","P","P"],"hand":"J874.953.Q82.J73"}"#,
+            "over",
+        ),
+    ] {
+        let (status, answer) = request(port, "POST", "/api/bid", body.as_bytes());
+        assert_eq!(status, 422, "{body}: {answer}");
+        assert!(error_of(&answer).contains(named), "{body}: {answer}");
+    }
+}

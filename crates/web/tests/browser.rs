@@ -316,6 +316,13 @@ fn a_real_pbn_game_is_stepped_through_and_its_cards_valued() {
         "{auction}"
     );
     assert!(auction.contains("id=\"call-2\">3NT<"), "{auction}");
+    // Under it, what each call shows under the natural system.
+    let meanings = element(&dom, "auction-meanings");
+    assert!(
+        meanings.contains("S 1NT: opening 1NT (15-17 HCP, balanced)"),
+        "{meanings}"
+    );
+    assert!(meanings.contains("N 3NT: game in notrump"), "{meanings}");
     // Two forward, one arrow: 3 cards; the third trick's end: 12; back and
     // an arrow back: 10; the eleventh card of the game clicked: 11, still
     // on the game's line (all 13 tricks listed, the third the current).

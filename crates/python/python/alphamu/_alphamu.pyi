@@ -55,6 +55,13 @@ def analyze(
 ) -> Dict[str, object]:
     """Every legal card of the seat to move, from what it sees: {"to_move", "best", "cards": [{"card", "make", "tricks", "bound"}]}."""
 
+def bid(
+    auction: Sequence[str],
+    dealer: str = "N",
+    hand: Optional[str] = None,
+) -> Dict[str, object]:
+    """The natural system's view of an auction: {"to_call", "auction": [{"seat", "call", "rule", "shows", "hcp", "lengths", "balanced"}], "call"} (the call only given a hand)."""
+
 def play_deal(
     deal: Union[Deal, str],
     contract: str,
