@@ -159,14 +159,19 @@ pub enum Kind {
     ThreeNt,
     /// 7NT by South.
     SevenNt,
-    /// Whole boards bid by the table manager seat's natural system on all
-    /// four hands (`bluechip::bidding`): the dealer and vulnerability of
+    /// Whole boards bid by the table manager seat's first, simple system on
+    /// all four hands (`bluechip::bidding`): the dealer and vulnerability of
     /// the candidate's board number (North deals board 1, the standard
     /// sixteen-board cycle), the contract and declarer the auction ends
     /// in; a passed-out deal is dropped. Suit contracts, part scores and
     /// games; the auction kept with the board, its calls not yet read as
     /// constraints on the hands.
     Bid,
+    /// Whole boards as [`Kind::Bid`], bid by the natural system (crate
+    /// `bidding`) on all four hands: competitive auctions, slams and
+    /// doubled contracts included; what the calls show is the board's
+    /// constraints on the hands, which every hand of the deal meets.
+    Natural,
     /// `cards_per_hand` cards per hand, notrump by South.
     Reduced {
         /// Cards in each hand.
@@ -263,6 +268,7 @@ impl DealSetSpec {
             Kind::ThreeNt => "--kind 3nt".to_string(),
             Kind::SevenNt => "--kind 7nt".to_string(),
             Kind::Bid => "--kind bid".to_string(),
+            Kind::Natural => "--kind natural".to_string(),
             Kind::Reduced {
                 cards_per_hand,
                 goal,
@@ -295,7 +301,7 @@ impl DealSetSpec {
         match self.kind {
             Kind::ThreeNt => THREE_NT_CONSTRAINTS.parse().expect("valid constraints"),
             Kind::SevenNt => SEVEN_NT_CONSTRAINTS.parse().expect("valid constraints"),
-            Kind::Reduced { .. } | Kind::Bid => Constraints::default(),
+            Kind::Reduced { .. } | Kind::Bid | Kind::Natural => Constraints::default(),
         }
     }
 
@@ -355,7 +361,7 @@ impl DealSetSpec {
     fn drawn(&self, i: usize, constraints: &Constraints) -> Option<(Deal, usize, ChaCha8Rng)> {
         let mut rng = ChaCha8Rng::seed_from_u64(derive(self.seed, &[i as u64]));
         let (deal, need) = match self.kind {
-            Kind::Bid => (Deal::random(&mut rng, 13), 0),
+            Kind::Bid | Kind::Natural => (Deal::random(&mut rng, 13), 0),
             Kind::ThreeNt | Kind::SevenNt => {
                 let need = if self.kind == Kind::ThreeNt { 9 } else { 13 };
                 let deal = loop {
@@ -416,8 +422,8 @@ impl DealSetSpec {
 
     fn candidate(&self, i: usize, constraints: &Constraints) -> Option<SetBoard> {
         let (deal, need, mut rng) = self.drawn(i, constraints)?;
-        let (board, source) = if self.kind == Kind::Bid {
-            let (board, source) = bid_board(deal, i)?;
+        let (board, source) = if matches!(self.kind, Kind::Bid | Kind::Natural) {
+            let (board, source) = bid_board(deal, i, self.kind == Kind::Natural)?;
             (board, Some(source))
         } else {
             let board = Board {
@@ -495,21 +501,34 @@ pub fn vulnerability_of(number: usize) -> records::Vulnerability {
 /// dealer and vulnerability of board `i + 1`: its board (the contract the
 /// auction ends in) and what the board keeps of the auction; `None` when
 /// it is passed out.
-fn bid_board(deal: Deal, i: usize) -> Option<(Board, Source)> {
+fn bid_board(deal: Deal, i: usize, natural: bool) -> Option<(Board, Source)> {
     let dealer = dealer_of(i + 1);
     let vul = vulnerability_of(i + 1);
     let mut auction: Vec<records::Call> = Vec::new();
     while !records::auction_complete(&auction) {
         let seat = Seat::from_index(dealer.index() + auction.len());
-        auction.push(bluechip::bidding::call(deal[seat], seat, dealer, &auction));
+        let call = if natural {
+            bidding::choose(deal[seat], dealer, &auction).ok()?.call
+        } else {
+            bluechip::bidding::call(deal[seat], seat, dealer, &auction)
+        };
+        auction.push(call);
     }
     let (contract, declarer) = records::contract_of(dealer, &auction)?;
+    let constraints = if natural {
+        bidding::constraints(dealer, &auction).ok()?
+    } else {
+        Constraints::default()
+    };
+    if !constraints.accepts(&cards::BySeat::from_fn(|s| deal[s])) {
+        return None;
+    }
     let board = Board {
         deal,
         strain: contract.strain,
         declarer,
         need: usize::from(contract.tricks_needed()),
-        constraints: Constraints::default(),
+        constraints,
         scoring: Some(bridge::Scoring {
             contract,
             vulnerable: vul.of(declarer.side()),
@@ -985,6 +1004,31 @@ mod tests {
             filter_worlds: 10,
             filter_at: FilterPoint::Start,
             after_tricks: 0,
+        }
+    }
+
+    #[test]
+    fn natural_boards_carry_what_their_calls_show_and_round_trip_through_pbn() {
+        let s = spec(Kind::Natural, 40, None);
+        let boards = generate(&s, |_| {}).unwrap();
+        assert_eq!(boards.len(), 40);
+        let mut text = pbn_header(&s);
+        for b in &boards {
+            let hands = cards::BySeat::from_fn(|seat| b.board.deal[seat]);
+            assert!(b.board.constraints.accepts(&hands));
+            text += &pbn_board(b, "test");
+        }
+        // Every board's calls say something of its hands, and some boards
+        // are suit contracts of a competitive auction.
+        assert!(boards
+            .iter()
+            .all(|b| b.board.constraints.constrained_seats().count() >= 1));
+        assert!(boards.iter().any(|b| b.board.strain != Strain::Notrump));
+        let read = read_pbn(&text).unwrap();
+        for (a, b) in boards.iter().zip(&read) {
+            assert_eq!(a.board.deal, b.board.deal);
+            assert_eq!(a.board.constraints, b.board.constraints);
+            assert_eq!(a.board.scoring, b.board.scoring);
         }
     }
 

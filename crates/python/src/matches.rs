@@ -7,9 +7,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 /// The deal set `alphamu deals` writes, as PBN text: ``kind`` is
-/// ``"3nt"`` (3NT by South after 1NT - 3NT), ``"7nt"`` or ``"reduced"``
+/// ``"3nt"`` (3NT by South after 1NT - 3NT), ``"7nt"``, ``"reduced"``
 /// (``cards`` cards per hand, notrump by South, ``goal`` ``"dd"``,
-/// ``"all"`` or ``"tricks"``). ``filter=(low, high)`` keeps the deals
+/// ``"all"`` or ``"tricks"``), ``"bid"`` or ``"natural"`` (whole boards
+/// bid on all four hands by the seat's simple system or the natural one,
+/// the natural boards with what their calls show as constraints). ``filter=(low, high)`` keeps the deals
 /// whose PIMC chance over ``filter_worlds`` worlds lies in that range,
 /// taken where the board starts (``filter_at="start"``) or after a PIMC
 /// opening lead (``"lead"``); ``after_tricks`` tricks are played double
@@ -32,6 +34,8 @@ pub(crate) fn deal_set(
     let kind = match kind {
         "3nt" => arena::deal_set::Kind::ThreeNt,
         "7nt" => arena::deal_set::Kind::SevenNt,
+        "bid" => arena::deal_set::Kind::Bid,
+        "natural" => arena::deal_set::Kind::Natural,
         "reduced" => arena::deal_set::Kind::Reduced {
             cards_per_hand: cards,
             goal: goal.parse().map_err(PyValueError::new_err)?,
@@ -39,7 +43,7 @@ pub(crate) fn deal_set(
         },
         other => {
             return Err(PyValueError::new_err(format!(
-                "kind {other:?}: expected \"3nt\", \"7nt\" or \"reduced\""
+                "kind {other:?}: expected \"3nt\", \"7nt\", \"reduced\", \"bid\" or \"natural\""
             )))
         }
     };

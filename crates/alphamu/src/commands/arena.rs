@@ -31,16 +31,23 @@ enum KindArg {
     SevenNt,
     /// --cards cards per hand, notrump by South.
     Reduced,
-    /// Whole boards bid by the seat's natural system on all four hands:
-    /// suit contracts, part scores and games, each with its dealer,
+    /// Whole boards bid by the seat's first (simple) system on all four
+    /// hands: suit contracts, part scores and games, each with its dealer,
     /// vulnerability and auction.
     Bid,
+    /// Whole boards bid by the natural system (crate `bidding`) on all
+    /// four hands, competitive auctions and slams included, each with its
+    /// dealer, vulnerability and auction, and what the calls show as the
+    /// board's constraints on the hands.
+    Natural,
 }
 
 /// Arguments of `alphamu deals`.
 #[derive(Args)]
 pub struct DealsArgs {
-    /// 3nt (after 1NT-3NT), 7nt, or reduced (--cards per hand, notrump).
+    /// 3nt (after 1NT-3NT), 7nt, reduced (--cards per hand, notrump), bid
+    /// or natural (whole boards bid by the seat's simple or the natural
+    /// system).
     #[arg(long, value_enum, default_value = "3nt")]
     kind: KindArg,
     /// Cards per hand of a reduced deal (5, 8 and 9 in the papers).
@@ -114,6 +121,7 @@ pub fn deals(args: DealsArgs) -> Result<ExitCode> {
         KindArg::ThreeNt => Kind::ThreeNt,
         KindArg::SevenNt => Kind::SevenNt,
         KindArg::Bid => Kind::Bid,
+        KindArg::Natural => Kind::Natural,
         KindArg::Reduced => Kind::Reduced {
             cards_per_hand: args.cards,
             goal: args
