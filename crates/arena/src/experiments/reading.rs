@@ -379,6 +379,9 @@ fn tricks_cell(s: &crate::stats::Summary) -> String {
 /// A row of a measure's table: its figures once its `planned` deals are
 /// all played; before, how many are (no interim figure is a result).
 fn measure_row(label: &str, s: &crate::stats::Summary, planned: usize) -> String {
+    if s.deals == 0 {
+        return format!("| {label} | not played yet | - | - | - | - | - | - |\n");
+    }
     if s.deals < planned {
         return format!(
             "| {label} | {} of {planned}, in progress | - | - | - | - | - | - |\n",
@@ -509,12 +512,14 @@ pub(super) fn infer_boards(ctx: &Context<'_>) -> Result<String, ExperimentError>
     let header = "| pairs | boards | IMPs A − B a board | z | declaring tricks A − B | made A − B (points) | ms a declarer move, A / B |\n|---|---|---|---|---|---|---|\n";
     let intro = format!("Pair against pair on whole boards bid by the seat's natural system on all four hands (`deals-bid.pbn`, {} boards, seed {}; suit contracts, part scores and games, each with its dealer and vulnerability; the auctions' calls not read as constraints on the hands): `{READING_PAIR}` declaring and defending against `{CALIBRATION_PLAYER}`, each board played with each pair declaring. IMPs a board with their paired SE and z against no effect; tricks of the declaring pair.\n\n{header}", deals.1.len(), ctx.seed);
     if s.deals < deals.1.len() {
+        let progress = if s.deals == 0 {
+            "not played yet".to_string()
+        } else {
+            format!("{} of {}, in progress", s.deals, deals.1.len())
+        };
         return Ok(format!(
-            "{intro}| `{}` vs `{}` | {} of {}, in progress | - | - | - | - | - |\n",
-            config.a,
-            config.b,
-            s.deals,
-            deals.1.len()
+            "{intro}| `{}` vs `{}` | {progress} | - | - | - | - | - |\n",
+            config.a, config.b,
         ));
     }
     let imps = s.imps.map_or("- | -".to_string(), |d| {
