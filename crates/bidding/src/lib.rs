@@ -38,7 +38,8 @@
 //! takeout double: redouble with 10 or more, else as without it.
 //!
 //! **When they overcall partner's opening:** the cue-bid raise (10 or
-//! more, three trumps), a raise (6-9, three trumps), the negative double
+//! more, three trumps), a raise (6-9, three trumps in a major, five in a
+//! minor, the minor's after the negative double), the negative double
 //! through 2S (6 or more, 8 at the two level, four cards in an unbid
 //! major), a penalty double (10 or more, four of their suit), a new suit
 //! (6 and four cards at one, 10 and five at two), notrump with their suit

@@ -1512,6 +1512,7 @@ fn continuation(ctx: &Context<'_>) -> Vec<Rule> {
         if last.who == Who::Partner && last.level <= 2 {
             for s in Suit::ALL {
                 if Some(s) != last.strain.trump()
+                    && !theirs.contains(&s)
                     && a.allows(last.level.max(a.cheapest(strain(s))), strain(s))
                 {
                     let l = a.cheapest(strain(s));
