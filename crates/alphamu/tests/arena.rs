@@ -935,3 +935,48 @@ fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
         results
     );
 }
+
+#[test]
+fn the_bidding_comparison_scores_both_tables_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("bidding-dd");
+    let run = || {
+        alphamu()
+            .args([
+                "experiment",
+                "bidding-dd",
+                "--quick",
+                "--deals",
+                "6",
+                "--out",
+            ])
+            .arg(&out_dir)
+            .assert()
+            .success()
+    };
+    run();
+    let path = out_dir.join("natural-vs-simple-dd.jsonl");
+    let first = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(first.lines().count(), 7, "a header and six deals:\n{first}");
+    for line in first.lines().skip(1) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        for table in ["open", "closed"] {
+            assert!(
+                v[table]["auction"].as_str().is_some_and(|a| !a.is_empty()),
+                "{line}"
+            );
+            assert!(v[table]["ns"].is_i64(), "{line}");
+        }
+        // The IMPs are those of the two tables' North-South scores.
+        let swing = v["open"]["ns"].as_i64().unwrap() - v["closed"]["ns"].as_i64().unwrap();
+        assert_eq!(
+            v["imps"].as_i64().unwrap().signum(),
+            swing.signum(),
+            "{line}"
+        );
+    }
+    // Run again: nothing is played, the file is kept as it was.
+    let out = run();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    assert!(text(&out.get_output().stdout).contains("| 6 of 6 |"));
+}
