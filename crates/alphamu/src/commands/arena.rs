@@ -863,6 +863,16 @@ fn replay_check(
     if files.is_empty() {
         bail!("{}: no results file (*.jsonl) below it", dir.display());
     }
+    // The bidding comparison's files hold no card play: `experiment
+    // bidding-dd` recomputes their lines from the seed.
+    let (bidding, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        files.into_iter().partition(|p| is_bidding_comparison(p));
+    for path in &bidding {
+        eprintln!(
+            "{}: a bidding comparison, no card play to replay (experiment bidding-dd recomputes it)",
+            path.display()
+        );
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
@@ -1147,4 +1157,18 @@ fn update_markdown(
         file.display()
     );
     Ok(())
+}
+
+/// Whether `path` is a results file of `experiment bidding-dd` (its header
+/// names that experiment).
+fn is_bidding_comparison(path: &std::path::Path) -> bool {
+    use std::io::BufRead as _;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = String::new();
+    if std::io::BufReader::new(file).read_line(&mut first).is_err() {
+        return false;
+    }
+    first.starts_with("{\"header\":{\"experiment\":\"bidding-dd\"")
 }
