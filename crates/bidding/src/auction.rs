@@ -160,17 +160,8 @@ impl<'a> Auction<'a> {
     }
 }
 
-/// Strains from clubs up.
-#[must_use]
-pub const fn rank(strain: Strain) -> u8 {
-    match strain {
-        Strain::Clubs => 0,
-        Strain::Diamonds => 1,
-        Strain::Hearts => 2,
-        Strain::Spades => 3,
-        Strain::Notrump => 4,
-    }
-}
+/// A strain's rank in the auction, clubs up ([`records::strain_rank`]).
+pub use records::strain_rank as rank;
 
 #[cfg(test)]
 mod tests {

@@ -117,7 +117,7 @@ impl Auction {
         match call {
             Call::Pass => None,
             Call::Bid(level, strain) => match self.last_bid.map(|i| self.calls[i]) {
-                Some(Call::Bid(l, s)) if (level, rank(strain)) <= (l, rank(s)) => {
+                Some(Call::Bid(l, s)) if (level, strain_rank(strain)) <= (l, strain_rank(s)) => {
                     illegal("a bid must be higher than the last one")
                 }
                 _ => None,
@@ -181,8 +181,9 @@ impl Auction {
     }
 }
 
-/// Strains from clubs up.
-fn rank(strain: Strain) -> u8 {
+/// A strain's rank in the auction, clubs 0 up to notrump 4.
+#[must_use]
+pub const fn strain_rank(strain: Strain) -> u8 {
     match strain {
         Strain::Clubs => 0,
         Strain::Diamonds => 1,

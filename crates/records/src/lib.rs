@@ -15,7 +15,7 @@ mod pbn;
 mod record;
 mod write;
 
-pub use call::{Auction, AuctionError, Call, ParseCallError};
+pub use call::{strain_rank, Auction, AuctionError, Call, ParseCallError};
 pub use lin::read_lin;
 pub use pbn::{
     auction_section, pbn_games, play_section, read_pbn, seat_tag, vulnerability_tag, PbnGame,
