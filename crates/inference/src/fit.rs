@@ -200,21 +200,21 @@ mod tests {
             let choices = vec![
                 CardChoice {
                     card: card("S2"),
-                    loss: 0,
+                    loss: 0.0,
                     group_size: 1,
                     lowest: true,
                     leading: false,
                 },
                 CardChoice {
                     card: card("S9"),
-                    loss: 0,
+                    loss: 0.0,
                     group_size: 1,
                     lowest: false,
                     leading: false,
                 },
                 CardChoice {
                     card: card("HA"),
-                    loss: 1 + (i % 2) as u8,
+                    loss: f64::from(1 + i % 2),
                     group_size: 1,
                     lowest: true,
                     leading: false,

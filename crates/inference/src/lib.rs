@@ -19,8 +19,9 @@ pub mod fit;
 pub mod model;
 mod particles;
 pub mod shown;
+pub mod single_dummy;
 
-pub use model::{LeadModel, Model, PlayModel};
+pub use model::{CardValues, LeadModel, Model, PlayModel};
 pub use particles::{Inference, InferenceError, InferenceStats, InferredWorlds, Reads};
 
 /// The model the players read the table with, fitted on the calibration
@@ -75,4 +76,32 @@ pub const FITTED: Model = Model {
             0.12079339407569682,
         ],
     },
+    values: model::CardValues::DoubleDummy,
 };
+
+/// The single-dummy model (`infer=sd`): each seat imagined to play well
+/// from what it sees, a card's value its mean over
+/// [`SINGLE_DUMMY_WORLDS`] worlds drawn from the chooser's view; fitted
+/// on the same calibration play as [`FITTED`] (`fit.json`'s
+/// `single_dummy`), the opening lead's model the same. A test holds these
+/// figures to `fit.json`.
+#[allow(clippy::approx_constant)]
+pub const FITTED_SINGLE_DUMMY: Model = Model {
+    declarer: PlayModel {
+        error: 0.01767766952966369,
+        falloff: 1.3203125,
+        higher: 0.8408964152537146,
+    },
+    defence: PlayModel {
+        error: 0.029730177875068032,
+        falloff: 0.20703125,
+        higher: 0.8408964152537146,
+    },
+    lead: FITTED.lead,
+    values: CardValues::SingleDummy {
+        worlds: SINGLE_DUMMY_WORLDS,
+    },
+};
+
+/// The worlds a single-dummy card value is the mean over.
+pub const SINGLE_DUMMY_WORLDS: usize = 2;

@@ -3,9 +3,14 @@
 //! double-dummy value there ([`PlayModel`]), and of each opening lead from
 //! the leader's hand ([`LeadModel`]).
 //!
-//! The card model: a card that keeps its side's double-dummy value has
-//! weight 1, one that loses `t >= 1` tricks `error · exp(-falloff · (t -
-//! 1))`. Among the cards of equal value in one suit, the cards that touch
+//! The card model: a card that keeps its side's value has weight 1, one
+//! that loses `t >= 1` tricks `error · exp(-falloff · (t - 1))`, one that
+//! loses a fraction `t < 1` of a trick on average `error^t`. A card's
+//! value is its double-dummy value in the world ([`CardValues::DoubleDummy`]:
+//! the chooser is imagined to see every card), or its mean double-dummy
+//! value over a few worlds drawn from the chooser's own view of the table
+//! ([`CardValues::SingleDummy`]: the chooser is imagined to play well from
+//! what it can see, so a card it chooses tells of its own hand alone). Among the cards of equal value in one suit, the cards that touch
 //! (no card of another hand between them) are one choice, split evenly
 //! (the queen and the jack of QJ are one choice: restricted choice); when
 //! following suit or discarding, a higher such group weighs `higher`
@@ -40,13 +45,16 @@ pub struct PlayModel {
 
 impl PlayModel {
     /// The weight of a card that loses `loss` tricks (before the split
-    /// among equal cards).
+    /// among equal cards): 1 for none, `error^loss` for a fraction of a
+    /// trick, `error · exp(-falloff · (loss - 1))` for a trick or more.
     #[must_use]
-    pub fn base(&self, loss: u8) -> f64 {
-        if loss == 0 {
+    pub fn base(&self, loss: f64) -> f64 {
+        if loss <= 0.0 {
             1.0
+        } else if loss < 1.0 {
+            self.error.powf(loss)
         } else {
-            self.error * (-self.falloff * f64::from(loss - 1)).exp()
+            self.error * (-self.falloff * (loss - 1.0)).exp()
         }
     }
 }
@@ -54,12 +62,13 @@ impl PlayModel {
 /// One legal card of a decision, described for the card model: how many
 /// tricks it loses, its group of touching equal cards and the group's
 /// place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CardChoice {
     /// The card.
     pub card: Card,
-    /// Tricks it loses against the best card, double dummy.
-    pub loss: u8,
+    /// Tricks it loses against the best card (a whole number double
+    /// dummy, a fraction for a mean over worlds).
+    pub loss: f64,
     /// The number of cards in its group (touching, of equal value, one
     /// suit).
     pub group_size: u8,
@@ -75,7 +84,20 @@ pub struct CardChoice {
 /// the mover's side).
 #[must_use]
 pub fn describe(position: &Position, values: &[CardValue]) -> Vec<CardChoice> {
-    let best = values.iter().map(|v| v.tricks).max().unwrap_or(0);
+    let tricks: Vec<(Card, f64)> = values
+        .iter()
+        .map(|v| (v.card, f64::from(v.tricks)))
+        .collect();
+    describe_tricks(position, &tricks)
+}
+
+/// [`describe`] from each legal card's tricks for the mover's side, a
+/// whole number or a mean over worlds (`values`: every legal card once).
+/// Cards of equal value are cards of exactly the same figure: touching
+/// cards always are.
+#[must_use]
+pub fn describe_tricks(position: &Position, values: &[(Card, f64)]) -> Vec<CardChoice> {
+    let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
     let mover = position.to_move();
     let others: Hand = cards::Seat::ALL
         .into_iter()
@@ -85,15 +107,15 @@ pub fn describe(position: &Position, values: &[CardValue]) -> Vec<CardChoice> {
     let loss_of = |c: Card| {
         values
             .iter()
-            .find(|v| v.card == c)
-            .map_or(0, |v| best - v.tricks)
+            .find(|v| v.0 == c)
+            .map_or(0.0, |v| (best - v.1).max(0.0))
     };
     let mut out = Vec::with_capacity(values.len());
     for suit in Suit::ALL {
         // The legal cards of the suit from the top, each with its loss.
         let mut cards: Vec<Card> = values
             .iter()
-            .map(|v| v.card)
+            .map(|v| v.0)
             .filter(|c| c.suit == suit)
             .collect();
         cards.sort_by_key(|c| std::cmp::Reverse(c.rank));
@@ -101,7 +123,7 @@ pub fn describe(position: &Position, values: &[CardValue]) -> Vec<CardChoice> {
         let mut groups: Vec<Vec<Card>> = Vec::new();
         for card in cards {
             let touches = groups.last().and_then(|g| g.last()).is_some_and(|&prev| {
-                loss_of(prev) == loss_of(card) && touching(prev, card, others)
+                loss_of(prev).to_bits() == loss_of(card).to_bits() && touching(prev, card, others)
             });
             if touches {
                 groups.last_mut().expect("a group").push(card);
@@ -112,7 +134,9 @@ pub fn describe(position: &Position, values: &[CardValue]) -> Vec<CardChoice> {
         // The lowest group of each loss in this suit.
         for (i, group) in groups.iter().enumerate() {
             let loss = loss_of(group[0]);
-            let lowest = groups[i + 1..].iter().all(|g| loss_of(g[0]) != loss);
+            let lowest = groups[i + 1..]
+                .iter()
+                .all(|g| loss_of(g[0]).to_bits() != loss.to_bits());
             for &card in group {
                 out.push(CardChoice {
                     card,
@@ -281,6 +305,24 @@ impl LeadModel {
     }
 }
 
+/// What a card's value is, for the card model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardValues {
+    /// Its double-dummy value in the world: the chooser is imagined to
+    /// see every card (one solve of the legal cards a world).
+    #[default]
+    DoubleDummy,
+    /// Its mean double-dummy value over `worlds` deals drawn from the
+    /// chooser's own view in the world (its hand, dummy's, the cards
+    /// played, the auction's constraints): the chooser plays well from
+    /// what it sees, so the card's probability depends on its own hand
+    /// alone (`worlds` solves of the legal cards a hand).
+    SingleDummy {
+        /// The worlds drawn from the chooser's view.
+        worlds: usize,
+    },
+}
+
 /// The models of the other seats: declarer's play, the defenders' play,
 /// the opening lead.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -291,6 +333,9 @@ pub struct Model {
     pub defence: PlayModel,
     /// How the opening leader chooses its lead.
     pub lead: LeadModel,
+    /// What the card models take a card's value to be.
+    #[serde(default)]
+    pub values: CardValues,
 }
 
 #[cfg(test)]
@@ -302,7 +347,7 @@ mod tests {
         s.parse().expect("a card")
     }
 
-    fn choice(c: &str, loss: u8, group_size: u8, lowest: bool, leading: bool) -> CardChoice {
+    fn choice(c: &str, loss: f64, group_size: u8, lowest: bool, leading: bool) -> CardChoice {
         CardChoice {
             card: card(c),
             loss,
@@ -335,31 +380,36 @@ mod tests {
         };
         // The queen and the jack of QJ: one choice, one half each.
         let qj = [
-            choice("SQ", 0, 2, true, false),
-            choice("SJ", 0, 2, true, false),
+            choice("SQ", 0.0, 2, true, false),
+            choice("SJ", 0.0, 2, true, false),
         ];
         assert!((model.probability(&qj, card("SQ")) - 0.5).abs() < 1e-12);
         // The jack and a small card, not touching, of equal value: the
         // small card is the lowest group, the jack weighs `higher`.
         let j2 = [
-            choice("SJ", 0, 1, false, false),
-            choice("S2", 0, 1, true, false),
+            choice("SJ", 0.0, 1, false, false),
+            choice("S2", 0.0, 1, true, false),
         ];
         assert!((model.probability(&j2, card("S2")) - 1.0 / 1.25).abs() < 1e-12);
         // Leading, no preference.
         let lead = [
-            choice("SJ", 0, 1, false, true),
-            choice("S2", 0, 1, true, true),
+            choice("SJ", 0.0, 1, false, true),
+            choice("S2", 0.0, 1, true, true),
         ];
         assert!((model.probability(&lead, card("S2")) - 0.5).abs() < 1e-12);
         // A card losing two tricks against one keeping the value.
         let lose = [
-            choice("SA", 0, 1, true, true),
-            choice("HA", 2, 1, true, true),
+            choice("SA", 0.0, 1, true, true),
+            choice("HA", 2.0, 1, true, true),
         ];
         let e = 0.1 * (-1.0f64).exp();
         assert!((model.probability(&lose, card("HA")) - e / (1.0 + e)).abs() < 1e-12);
         assert_eq!(model.probability(&lose, card("CA")), 0.0);
+        // A fraction of a trick on average: between 1 and the error, on
+        // a log scale.
+        assert!((model.base(0.5) - 0.1f64.sqrt()).abs() < 1e-12);
+        assert_eq!(model.base(1.0), 0.1);
+        assert_eq!(model.base(0.0), 1.0);
     }
 
     #[test]
@@ -393,7 +443,7 @@ mod tests {
         let best = values.iter().map(|v| v.tricks).max().expect("a card");
         for c in &choices {
             let v = values.iter().find(|v| v.card == c.card).expect("valued");
-            assert_eq!(c.loss, best - v.tricks);
+            assert_eq!(c.loss, f64::from(best - v.tricks));
         }
     }
 

@@ -26,12 +26,14 @@
 //! resampling again), a particle of large weight appearing several times,
 //! which a search over worlds counts as its weight.
 
-use crate::model::{describe, one_group, Model, PlayModel};
+use crate::model::{describe, describe_tricks, one_group, CardValues, Model, PlayModel};
+use crate::single_dummy::{single_dummy_tricks, ChooserView};
 use bridge::Position;
 use cards::{BySeat, Card, Deal, Hand, Seat};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 use thiserror::Error;
 use worlds::{Constraints, Knowledge, WorldCount};
 
@@ -213,6 +215,16 @@ impl Inference {
         let mover = before.to_move();
         let reads = self.reads.play && self.reads(mover);
         let position_before = |deal: &Deal| position_at(deal, before);
+        let prefix: Vec<Card> = before.sequence().iter().map(|&(_, c)| c).collect();
+        // Single dummy: one seed for this card, one probability for each
+        // hand of the chooser (copies of a particle share it).
+        let mut choice = ChooserCache::new(
+            match self.model.values {
+                CardValues::SingleDummy { .. } if reads => self.rng.gen::<u64>(),
+                _ => 0,
+            },
+            before,
+        );
         let mut kept = Vec::with_capacity(self.particles.len());
         let particles = std::mem::take(&mut self.particles);
         for mut p in particles {
@@ -238,7 +250,8 @@ impl Inference {
                     continue;
                 };
                 let model = *self.play_model(mover);
-                let probability = self.card_probability(&model, &position, card);
+                let probability =
+                    self.card_probability(&model, &p.deal, &prefix, &position, card, &mut choice);
                 p.log_weight += probability.max(f64::MIN_POSITIVE).ln();
             }
             kept.push(p);
@@ -254,9 +267,20 @@ impl Inference {
         Ok(())
     }
 
-    /// The probability of `card` at `position` under `model` (a solve of
-    /// every legal card unless they all touch).
-    fn card_probability(&mut self, model: &PlayModel, position: &Position, card: Card) -> f64 {
+    /// The probability of `card` at `position` (after the cards `prefix`)
+    /// in the world `deal` under `model`: a solve of every legal card
+    /// unless they all touch; with single-dummy values, a solve in each of
+    /// the worlds drawn from the chooser's view, once per hand of the
+    /// chooser (`cache`).
+    fn card_probability(
+        &mut self,
+        model: &PlayModel,
+        deal: &Deal,
+        prefix: &[Card],
+        position: &Position,
+        card: Card,
+        cache: &mut ChooserCache,
+    ) -> f64 {
         let legal = position.legal_cards();
         if legal.len() <= 1 {
             return 1.0;
@@ -272,6 +296,28 @@ impl Inference {
             } else {
                 0.0
             };
+        }
+        if let CardValues::SingleDummy { worlds } = self.model.values {
+            let chooser = crate::single_dummy::chooser_of(mover, self.declarer);
+            let hand = deal[chooser];
+            if let Some(&p) = cache.known.get(&hand.0) {
+                return p;
+            }
+            let seed = cache.seed ^ hand.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let view = ChooserView {
+                deal,
+                declarer: self.declarer,
+                constraints: &self.constraints,
+                chooser,
+                leader: cache.leader,
+                prefix,
+            };
+            if let Some((tricks, solves)) = single_dummy_tricks(&view, position, worlds, seed) {
+                self.stats.solves += solves;
+                let p = model.probability(&describe_tricks(position, &tricks), card);
+                cache.known.insert(hand.0, p);
+                return p;
+            }
         }
         self.stats.solves += 1;
         let values = dd::batch::with_thread_solver(|s| s.card_values(position));
@@ -311,6 +357,7 @@ impl Inference {
         let strain = view.strain();
         let mut position = Position::opening(*deal, strain, self.declarer);
         let mut log = 0.0;
+        let prefix: Vec<Card> = view.sequence().iter().map(|&(_, c)| c).collect();
         for (i, &(seat, card)) in view.sequence().iter().enumerate() {
             if i == 0 {
                 if self.reads.lead && seat != self.viewer && view.known(seat).is_none() {
@@ -323,8 +370,15 @@ impl Inference {
                 }
             } else if self.reads.play && self.reads(seat) {
                 let model = *self.play_model(seat);
+                let mut cache = ChooserCache::new(
+                    match self.model.values {
+                        CardValues::SingleDummy { .. } => self.rng.gen::<u64>(),
+                        CardValues::DoubleDummy => 0,
+                    },
+                    view,
+                );
                 log += self
-                    .card_probability(&model, &position, card)
+                    .card_probability(&model, deal, &prefix[..i], &position, card, &mut cache)
                     .max(f64::MIN_POSITIVE)
                     .ln();
             }
@@ -405,6 +459,28 @@ impl Inference {
     }
 }
 
+/// The probabilities of one observed card already found, by the
+/// chooser's hand, and the seed of the worlds drawn from its view.
+struct ChooserCache {
+    seed: u64,
+    /// The seat that led to the play's first trick.
+    leader: Seat,
+    known: HashMap<u64, f64>,
+}
+
+impl ChooserCache {
+    fn new(seed: u64, view: &Knowledge) -> ChooserCache {
+        ChooserCache {
+            seed,
+            leader: view
+                .sequence()
+                .first()
+                .map_or_else(|| view.to_move(), |&(seat, _)| seat),
+            known: HashMap::new(),
+        }
+    }
+}
+
 /// Systematic resampling: `count` indices into `weights` (summing to 1),
 /// index `i` taken `floor` or `ceil` of `count · weights[i]` times, from
 /// one uniform `u` in `[0, 1)`; in increasing order.
@@ -426,7 +502,7 @@ fn systematic(weights: &[f64], count: usize, u: f64) -> Vec<usize> {
 /// The position of `view` (before or after a card) in the world `deal`:
 /// its cards not yet played, the trick on the table. `None` when the deal
 /// does not fit.
-fn position_at(deal: &Deal, view: &Knowledge) -> Option<Position> {
+pub(crate) fn position_at(deal: &Deal, view: &Knowledge) -> Option<Position> {
     let played = view.played_cards();
     let remaining = Deal::new(BySeat::from_fn(|s| Hand(deal[s].0 & !played.0))).ok()?;
     let trick: Vec<Card> = view.trick().cards().collect();

@@ -69,6 +69,7 @@ fn model(higher: f64) -> Model {
             notrump: [0.0; inference::model::LEAD_FEATURES],
             suit: [0.0; inference::model::LEAD_FEATURES],
         },
+        values: inference::model::CardValues::DoubleDummy,
     }
 }
 
@@ -148,4 +149,102 @@ fn a_sample_of_the_layouts_gives_about_the_same_weights() {
     let mean = total / f64::from(runs as u32);
     assert!((mean - expected).abs() < 0.08, "{mean} against {expected}");
     let _ = Strain::Notrump;
+}
+
+/// The position of `view` in the world `deal`.
+fn position_at(deal: &Deal, view: &Knowledge<Bridge>) -> bridge::Position {
+    let played = view.played_cards();
+    let remaining = Deal::new(cards::BySeat::from_fn(|s| {
+        cards::Hand(deal[s].0 & !played.0)
+    }))
+    .expect("a deal");
+    let trick: Vec<Card> = view.trick().cards().collect();
+    bridge::Position::new(remaining, Strain::Notrump, view.leader(), &trick).expect("a position")
+}
+
+/// The single-dummy model with every layout of each chooser's view (as
+/// many worlds as a view has layouts at most, C(12, 6) = 924, so each view
+/// is enumerated).
+fn single_dummy_model(higher: f64) -> Model {
+    Model {
+        values: inference::CardValues::SingleDummy { worlds: 924 },
+        ..model(higher)
+    }
+}
+
+#[test]
+fn single_dummy_weights_are_each_defenders_cards_valued_from_its_own_view() {
+    let higher = 0.3;
+    let m = single_dummy_model(higher);
+    let mut inference =
+        Inference::new(m, 2000, Seat::South, Seat::South, Constraints::default(), 1);
+    follow(&mut inference, &PLAY);
+    let weighted = inference.weighted();
+    assert_eq!(weighted.len(), 35, "layouts A and B");
+    // Each layout's weight computed here apart: every defender's card
+    // after the first, its legal cards valued by their mean double-dummy
+    // tricks over every layout the defender cannot tell apart (its own
+    // hand and dummy's seen), under the card model.
+    let play: Vec<Card> = PLAY.iter().map(|c| card(c)).collect();
+    let mut raw = Vec::new();
+    for (deal, _) in &weighted {
+        let mut state = games::PlayState::new(Bridge::new(None), *deal, Seat::South);
+        let mut likelihood = 1.0;
+        for (i, &c) in play.iter().enumerate() {
+            let mover = state.to_move();
+            let legal = state.legal_cards();
+            if i > 0 && mover.side() == cards::Side::EastWest && legal.len() > 1 {
+                let view = Knowledge::at(&state, &[mover], &[Seat::North]);
+                let layouts = worlds::draw(
+                    &view,
+                    &Constraints::default(),
+                    &worlds::lead::AnyLead,
+                    worlds::WorldCount::All,
+                    1,
+                )
+                .expect("layouts");
+                let mut tricks: Vec<(Card, f64)> = legal.iter().map(|c| (c, 0.0)).collect();
+                for world in &layouts.deals {
+                    let values = dd::Solver::new().card_values(&position_at(world, &view));
+                    for (card, sum) in &mut tricks {
+                        *sum += f64::from(
+                            values
+                                .iter()
+                                .find(|v| v.card == *card)
+                                .expect("valued")
+                                .tricks,
+                        );
+                    }
+                }
+                for (_, sum) in &mut tricks {
+                    *sum /= layouts.deals.len() as f64;
+                }
+                let position = position_at(deal, &view);
+                let choices = inference::model::describe_tricks(&position, &tricks);
+                likelihood *= m.defence.probability(&choices, c);
+            }
+            state.play(c).expect("a legal card");
+        }
+        raw.push(likelihood);
+    }
+    let total: f64 = raw.iter().sum();
+    for ((deal, w), r) in weighted.iter().zip(&raw) {
+        assert!(
+            (w - r / total).abs() < 1e-9,
+            "{deal}: {w} against {}",
+            r / total
+        );
+    }
+    // From the defenders' own views the jack under the ace may cost East
+    // a fraction of a trick, so the figure is not restricted choice's: a
+    // weight of its own, away from the uniform 15/35 and from the
+    // double-dummy model's.
+    let east_jack: f64 = weighted
+        .iter()
+        .filter(|(d, _)| d[Seat::East].contains(card("SJ")))
+        .map(|(_, w)| w)
+        .sum();
+    assert!((east_jack - 15.0 / 35.0).abs() > 0.01, "{east_jack}");
+    let expected = 1.5 / (1.5 + (1.0 + higher) * (1.0 + higher));
+    assert!((east_jack - expected).abs() > 0.01, "{east_jack}");
 }

@@ -37,6 +37,7 @@ fn main() {
             declarer: play,
             defence: play,
             lead: inference::FITTED.lead,
+            values: inference::model::CardValues::DoubleDummy,
         }
     } else {
         inference::FITTED

@@ -884,6 +884,7 @@ fn read_the_table(
     let particles = crate::player::Infer {
         particles: None,
         reads: inference::Reads::ALL,
+        single_dummy: false,
     }
     .particles_for(worlds);
     let viewer = if to_move.side() == r.declarer.side() {

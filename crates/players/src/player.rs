@@ -88,9 +88,24 @@ pub struct Infer {
     /// played after it, `infer=lead` the lead alone, `infer=play` the
     /// cards alone (to measure what each part carries).
     pub reads: inference::Reads,
+    /// Whether the cards are read under the single-dummy model
+    /// (`infer=sd`, [`inference::FITTED_SINGLE_DUMMY`]: each seat plays
+    /// well from what it sees) rather than the double-dummy one
+    /// ([`inference::FITTED`]).
+    pub single_dummy: bool,
 }
 
 impl Infer {
+    /// The fitted model it reads with.
+    #[must_use]
+    pub fn model(&self) -> inference::Model {
+        if self.single_dummy {
+            inference::FITTED_SINGLE_DUMMY
+        } else {
+            inference::FITTED
+        }
+    }
+
     /// The particles followed for a search of `worlds` worlds.
     #[must_use]
     pub fn particles_for(&self, worlds: usize) -> usize {
@@ -310,23 +325,32 @@ impl FromStr for PlayerSpec {
                         "dd" => Some(Infer {
                             particles: None,
                             reads: inference::Reads::ALL,
+                            single_dummy: false,
+                        }),
+                        "sd" => Some(Infer {
+                            particles: None,
+                            reads: inference::Reads::ALL,
+                            single_dummy: true,
                         }),
                         "lead" => Some(Infer {
                             particles: None,
                             reads: inference::Reads::LEAD,
+                            single_dummy: false,
                         }),
                         "play" => Some(Infer {
                             particles: None,
                             reads: inference::Reads::PLAY,
+                            single_dummy: false,
                         }),
                         "uniform" => Some(Infer {
                             particles: None,
                             reads: inference::Reads::NOTHING,
+                            single_dummy: false,
                         }),
                         "off" | "none" => None,
                         other => {
                             return Err(fail(format!(
-                                "unknown infer {} (dd, lead, play, uniform, or off)",
+                                "unknown infer {} (dd, sd, lead, play, uniform, or off)",
                                 cards::quoted(other)
                             )))
                         }
@@ -432,6 +456,7 @@ impl FromStr for PlayerSpec {
 fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result {
     if let Some(i) = infer {
         f.write_str(match i.reads {
+            _ if i.single_dummy => ",infer=sd",
             inference::Reads::LEAD => ",infer=lead",
             inference::Reads::PLAY => ",infer=play",
             inference::Reads::NOTHING => ",infer=uniform",
@@ -1002,10 +1027,15 @@ mod tests {
             read.infer(),
             Some(Infer {
                 particles: None,
-                reads: inference::Reads::ALL
+                reads: inference::Reads::ALL,
+                single_dummy: false,
             })
         );
         assert_eq!(read.infer().unwrap().particles_for(20), 40);
+        let single = "pimc:w=20,infer=sd".parse::<PlayerSpec>().unwrap();
+        assert!(single.infer().is_some_and(|i| i.single_dummy));
+        assert_eq!(single.to_string(), "pimc:w=20,infer=sd");
+        assert_eq!(single.to_string().parse::<PlayerSpec>().unwrap(), single);
         assert_eq!("pimc:w=20,infer=off".parse::<PlayerSpec>().unwrap(), pimc);
         for (bad, said) in [
             ("pimc:particles=30", "particles= needs infer=dd"),

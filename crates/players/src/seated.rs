@@ -267,7 +267,7 @@ pub fn inference_for(
         _ => 20,
     };
     inference::Inference::new(
-        inference::FITTED,
+        infer.model(),
         infer.particles_for(worlds),
         viewer,
         board.declarer,

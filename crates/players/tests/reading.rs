@@ -27,6 +27,7 @@ fn good_player() -> Model {
             notrump: [0.0; inference::model::LEAD_FEATURES],
             suit: [0.0; inference::model::LEAD_FEATURES],
         },
+        values: inference::model::CardValues::DoubleDummy,
     }
 }
 

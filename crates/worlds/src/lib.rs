@@ -32,5 +32,7 @@ pub use constraints::{is_balanced, ConstraintError, Constraints, HandConstraints
 pub use given::{GivenDeal, GivenDealError};
 pub use knowledge::{Knowledge, KnowledgeError};
 pub use lead::LeadRule;
-pub use sample::{draw, draw_where, WorldCount, Worlds, WorldsError, ENUMERATION_LIMIT, MAX_DRAWS};
+pub use sample::{
+    draw, draw_few, draw_where, WorldCount, Worlds, WorldsError, ENUMERATION_LIMIT, MAX_DRAWS,
+};
 pub use seat_view::{SeatView, SeatViewError};

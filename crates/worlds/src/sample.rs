@@ -292,6 +292,73 @@ pub fn draw(
     )
 }
 
+/// The tries a world [`draw_few`] makes before it falls back to [`draw`].
+pub const FEW_TRIES_PER_WORLD: usize = 64;
+
+/// `count` distinct worlds consistent with `knowledge`, the `constraints`
+/// and the `lead_rule`, drawn at random without enumerating the layouts:
+/// the law of [`draw`]'s sample (a uniform choice among the consistent
+/// deals), at the cost of the draws alone, for a caller that wants a few
+/// worlds many times. When the layouts are no more than
+/// [`FEW_TRIES_PER_WORLD`] a world, or that many tries a world do not
+/// find `count` of them, it is [`draw`] (every consistent deal when there
+/// are few).
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_few(
+    knowledge: &Knowledge<Bridge>,
+    constraints: &Constraints,
+    lead_rule: &dyn LeadRule,
+    count: usize,
+    seed: u64,
+) -> Result<Worlds, WorldsError> {
+    let layout = Layout::new(knowledge)?;
+    let tries = FEW_TRIES_PER_WORLD * count.max(1);
+    if layout.count().is_some_and(|n| n <= tries as u64) {
+        // Enumerating costs no more than the tries.
+        return draw(
+            knowledge,
+            constraints,
+            lead_rule,
+            WorldCount::Sample(count),
+            seed,
+        );
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = HashSet::new();
+    let mut deals = Vec::with_capacity(count);
+    let mut order = Vec::new();
+    for _ in 0..tries {
+        if deals.len() == count {
+            return Ok(Worlds {
+                deals,
+                exhaustive: false,
+            });
+        }
+        let Some(dealt) = layout.random(&mut rng, &mut order) else {
+            continue;
+        };
+        let deal = layout.deal(&dealt[..layout.hidden.len()]);
+        if accepts(knowledge, constraints, lead_rule, &deal) && seen.insert(deal) {
+            deals.push(deal);
+        }
+    }
+    if deals.len() == count {
+        return Ok(Worlds {
+            deals,
+            exhaustive: false,
+        });
+    }
+    draw(
+        knowledge,
+        constraints,
+        lead_rule,
+        WorldCount::Sample(count),
+        seed,
+    )
+}
+
 /// The worlds consistent with `knowledge`, in any game, that `accept`
 /// keeps: as [`draw`], with `accept` in place of bridge's auction
 /// constraints and lead rule (the filter applied to each whole deal
@@ -525,6 +592,57 @@ mod tests {
                 .max();
             assert_eq!(Some(d[Seat::West].suit_len(Suit::Spades)), longest);
         }
+    }
+
+    #[test]
+    fn a_few_worlds_follow_the_law_of_the_full_sample() {
+        // West holds 12 HCP or more and five spades or more: the share of
+        // worlds where West holds the spade king, among every consistent
+        // layout, against its share over many draws of three worlds.
+        let k = knowledge("S3");
+        let c: Constraints = "hcp(west) >= 12 && spades(west) >= 5".parse().unwrap();
+        let king: Card = "SK".parse().unwrap();
+        let exact = draw(&k, &c, &AnyLead, WorldCount::Sample(20_000), 1).unwrap();
+        let share = |deals: &[Deal]| {
+            deals
+                .iter()
+                .filter(|d| d[Seat::West].contains(king))
+                .count() as f64
+                / deals.len() as f64
+        };
+        let mut few = Vec::new();
+        for seed in 0..2000 {
+            let w = draw_few(&k, &c, &AnyLead, 3, seed).unwrap();
+            assert_eq!(w.deals.len(), 3);
+            assert_eq!(w.deals.iter().collect::<HashSet<_>>().len(), 3);
+            for d in &w.deals {
+                assert_eq!(k.disagreement(d), None, "{d}");
+                assert!(c.accepts(d.hands()), "{d}");
+            }
+            few.extend(w.deals);
+        }
+        let (p, q) = (share(&exact.deals), share(&few));
+        // 6,000 worlds: a standard error of about 0.0065.
+        assert!((p - q).abs() < 0.03, "{q} against {p}");
+        assert_eq!(
+            draw_few(&k, &c, &AnyLead, 3, 5).unwrap().deals,
+            draw_few(&k, &c, &AnyLead, 3, 5).unwrap().deals
+        );
+        // An ending with fewer consistent deals than asked: all of them,
+        // as `draw` gives them.
+        let deal: Deal = DEAL.parse().unwrap();
+        let mut state = bridge::PlayState::new(deal, Strain::Notrump, Seat::South);
+        let mut play = Vec::new();
+        for _ in 0..44 {
+            let card = state.position().legal_cards().iter().last().unwrap();
+            state.play(card).unwrap();
+            play.push(card.to_string());
+        }
+        let k = knowledge(&play.join(" "));
+        let all = draw(&k, &Constraints::default(), &AnyLead, WorldCount::All, 1).unwrap();
+        assert!(all.deals.len() < 10);
+        let few = draw_few(&k, &Constraints::default(), &AnyLead, 10, 1).unwrap();
+        assert_eq!(few.deals, all.deals);
     }
 
     #[test]

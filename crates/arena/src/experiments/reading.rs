@@ -28,16 +28,25 @@ pub const CALIBRATION_SEED_OFFSET: u64 = 1000;
 struct Observed {
     declarer: Vec<PlayObservation>,
     defence: Vec<PlayObservation>,
+    /// The same decisions described with single-dummy values.
+    declarer_single: Vec<PlayObservation>,
+    defence_single: Vec<PlayObservation>,
     leads: Vec<LeadObservation>,
 }
 
+/// The tag of the seeds of the calibration's single-dummy worlds.
+const SINGLE_DUMMY_SEED: u64 = 0x5d;
+
 /// Every decision with a choice of table `play` (cards after the board's
 /// start) on `board`, described with the double-dummy value of each legal
-/// card in the true deal.
-fn observe_table(board: &SetBoard, play: &[Card]) -> Observed {
+/// card in the true deal, and with its single-dummy value from the
+/// chooser's view ([`inference::single_dummy`], its worlds drawn from the
+/// board's `seed`).
+fn observe_table(board: &SetBoard, play: &[Card], seed: u64) -> Observed {
     let b = &board.board;
     let mut out = Observed::default();
     let mut state = b.replay(&board.played);
+    let mut prefix = board.played.clone();
     for &card in play {
         let position = state.position().clone();
         let mover = position.to_move();
@@ -55,15 +64,43 @@ fn observe_table(board: &SetBoard, play: &[Card]) -> Observed {
                 choices: describe(&position, &values),
                 chosen: card,
             };
+            let view = inference::single_dummy::ChooserView {
+                deal: &b.deal,
+                declarer: b.declarer,
+                constraints: &b.constraints,
+                chooser: inference::single_dummy::chooser_of(mover, b.declarer),
+                leader: b.declarer.lho(),
+                prefix: &prefix,
+            };
+            let world_seed = players::seed::derive(
+                seed,
+                &[SINGLE_DUMMY_SEED, board.number as u64, prefix.len() as u64],
+            );
+            let single = PlayObservation {
+                choices: inference::single_dummy::single_dummy_tricks(
+                    &view,
+                    &position,
+                    inference::SINGLE_DUMMY_WORLDS,
+                    world_seed,
+                )
+                .map_or_else(
+                    || observation.choices.clone(),
+                    |(tricks, _)| inference::model::describe_tricks(&position, &tricks),
+                ),
+                chosen: card,
+            };
             if mover.side() == b.declarer.side() {
                 out.declarer.push(observation);
+                out.declarer_single.push(single);
             } else {
                 out.defence.push(observation);
+                out.defence_single.push(single);
             }
         }
         if state.play(card).is_err() {
             break;
         }
+        prefix.push(card);
     }
     out
 }
@@ -120,7 +157,7 @@ pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentErr
     })?;
     let number = |v: &serde_json::Value| v.as_f64().unwrap_or(f64::NAN);
     let mut out = format!(
-        "The model of the other seats fitted to the play of `{}` on both sides of {} deals of sets of their own ({}, seed {}; the deals that measure the players are seed {}), every decision with a choice described with the double-dummy value of each legal card in the true deal, by build {}. Written to `fit.json`; `inference::FITTED` copies it.\n\n| decisions of | decisions | error | falloff | higher | log-likelihood a decision | uniform choice |\n|---|---|---|---|---|---|---|\n",
+        "The model of the other seats fitted to the play of `{}` on both sides of {} deals of sets of their own ({}, seed {}; the deals that measure the players are seed {}), every decision with a choice described with the double-dummy value of each legal card in the true deal, and with its single-dummy value (its mean over worlds drawn from the chooser's view in the true deal), by build {}. Written to `fit.json`; `inference::FITTED` and `inference::FITTED_SINGLE_DUMMY` copy it.\n\n| decisions of | decisions | error | falloff | higher | log-likelihood a decision | uniform choice |\n|---|---|---|---|---|---|---|\n",
         fit["player"].as_str().unwrap_or("?"),
         fit["deals"],
         fit["deal_sets"]
@@ -131,11 +168,35 @@ pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentErr
         fit["seed"],
         fit["commit"].as_str().unwrap_or("?"),
     );
-    for (name, key) in [
-        ("declarer's side", "declarer"),
-        ("the defenders (after the lead)", "defence"),
+    let single = format!(
+        ", single dummy ({} worlds)",
+        fit["single_dummy"]["worlds"].as_u64().unwrap_or(0)
+    );
+    for (name, part, uniform) in [
+        (
+            "declarer's side".to_string(),
+            &fit["declarer"],
+            &fit["declarer"],
+        ),
+        (
+            "the defenders (after the lead)".to_string(),
+            &fit["defence"],
+            &fit["defence"],
+        ),
+        (
+            format!("declarer's side{single}"),
+            &fit["single_dummy"]["declarer"],
+            &fit["declarer"],
+        ),
+        (
+            format!("the defenders{single}"),
+            &fit["single_dummy"]["defence"],
+            &fit["defence"],
+        ),
     ] {
-        let part = &fit[key];
+        if part.is_null() {
+            continue;
+        }
         let n = part["decisions"].as_u64().unwrap_or(0).max(1) as f64;
         writeln!(
             out,
@@ -145,7 +206,7 @@ pub(super) fn infer_calibrate(ctx: &Context<'_>) -> Result<String, ExperimentErr
             number(&part["model"]["falloff"]),
             number(&part["model"]["higher"]),
             number(&part["log_likelihood"]) / n,
-            number(&part["uniform_log_likelihood"]) / n
+            number(&uniform["uniform_log_likelihood"]) / n
         )
         .expect("a string");
     }
@@ -227,7 +288,7 @@ fn fit_calibration(
         let observed: Vec<Observed> = tables
             .par_iter()
             .map(|(deal, play)| {
-                let o = observe_table(&boards[*deal], play);
+                let o = observe_table(&boards[*deal], play, ctx.seed);
                 ctx.progress.step();
                 o
             })
@@ -235,11 +296,15 @@ fn fit_calibration(
         for o in observed {
             all.declarer.extend(o.declarer);
             all.defence.extend(o.defence);
+            all.declarer_single.extend(o.declarer_single);
+            all.defence_single.extend(o.defence_single);
             all.leads.extend(o.leads);
         }
     }
     let (declarer, declarer_ll) = fit_play(&all.declarer);
     let (defence, defence_ll) = fit_play(&all.defence);
+    let (declarer_single, declarer_single_ll) = fit_play(&all.declarer_single);
+    let (defence_single, defence_single_ll) = fit_play(&all.defence_single);
     let (lead, _) = fit_lead(&all.leads, LEAD_RIDGE);
     let (notrump_leads, suit_leads): (Vec<LeadObservation>, Vec<LeadObservation>) = all
         .leads
@@ -265,6 +330,19 @@ fn fit_calibration(
             "decisions": all.defence.len(),
             "log_likelihood": defence_ll,
             "uniform_log_likelihood": uniform_log_likelihood(&all.defence),
+        },
+        "single_dummy": {
+            "worlds": inference::SINGLE_DUMMY_WORLDS,
+            "declarer": {
+                "model": declarer_single,
+                "decisions": all.declarer_single.len(),
+                "log_likelihood": declarer_single_ll,
+            },
+            "defence": {
+                "model": defence_single,
+                "decisions": all.defence_single.len(),
+                "log_likelihood": defence_single_ll,
+            },
         },
         "lead": {
             "model": lead,
