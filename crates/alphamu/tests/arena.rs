@@ -975,8 +975,22 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
             "{line}"
         );
     }
-    // Run again: nothing is played, the file is kept as it was.
+    // The same deals with the natural system's close calls simulated.
+    let simulated = out_dir.join("natural-sim-vs-simple-dd.jsonl");
+    let sim_first = std::fs::read_to_string(&simulated).unwrap();
+    assert_eq!(sim_first.lines().count(), 7, "{sim_first}");
+    assert!(sim_first.lines().skip(1).all(|l| l.contains("\"seconds\"")));
+    // Run again: nothing is played, the files are kept as they were.
     let out = run();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
-    assert!(text(&out.get_output().stdout).contains("| 6 of 6 |"));
+    assert_eq!(std::fs::read_to_string(&simulated).unwrap(), sim_first);
+    let report = text(&out.get_output().stdout);
+    assert!(
+        report.contains("| natural-vs-simple-dd | 6 of 6 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("| natural-sim-vs-simple-dd | 6 of 6 |"),
+        "{report}"
+    );
 }

@@ -370,15 +370,7 @@ pub fn summarize(results: &[DealResult]) -> Summary {
 }
 
 /// The IMPs a score difference is worth (the standard scale, signed).
-#[must_use]
-pub fn imps(difference: i32) -> i32 {
-    const STEPS: [i32; 24] = [
-        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
-        2000, 2250, 2500, 3000, 3500, 4000,
-    ];
-    let n = STEPS.iter().take_while(|&&s| difference.abs() >= s).count() as i32;
-    n * difference.signum()
-}
+pub use bridge::imps;
 
 fn percent(rate: Option<Rate>) -> String {
     rate.map_or("-".into(), |r| {
@@ -614,23 +606,6 @@ mod tests {
         assert!((d.se - (0.7f64 / 5.0).sqrt()).abs() < 1e-12);
         assert_eq!(Paired::of(&[]), None);
         assert_eq!(Paired::of(&[0.0, 0.0]).unwrap().z(), None);
-    }
-
-    #[test]
-    fn score_differences_become_imps_on_the_standard_scale() {
-        for (d, i) in [
-            (0, 0),
-            (10, 0),
-            (20, 1),
-            (-50, -2),
-            (420, 9),
-            (430, 10),
-            (620, 12),
-            (-1430, -16),
-            (5000, 24),
-        ] {
-            assert_eq!(imps(d), i, "{d}");
-        }
     }
 
     #[test]

@@ -80,9 +80,15 @@
 //! high contract (four trumps, 8 or more, partner having shown 8), the law
 //! of total tricks (bid our fit at the level our trumps allow, trumps
 //! minus six), balancing in the pass-out seat; otherwise pass.
+//!
+//! **Close calls** ([`simulation`]): where a point more or less would
+//! call otherwise, the robot seat draws the other hands to fit the
+//! auction, bids each candidate out by the system, scores the contracts
+//! double dummy and makes the call of the best mean IMPs.
 
 mod auction;
 mod meaning;
+pub mod simulation;
 mod system;
 
 pub use auction::{Auction, Bid, Who};

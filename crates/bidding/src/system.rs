@@ -34,6 +34,23 @@ impl Rule {
     pub fn fits(&self, hand: Hand) -> bool {
         self.meaning.accepts(hand) && self.test.as_ref().is_none_or(|t| t(hand))
     }
+
+    /// Whether `hand` would make this call were it `shift` high-card
+    /// points stronger (weaker for a negative shift): its meaning's point
+    /// range moved the other way, every other condition as it is.
+    #[must_use]
+    pub fn fits_shifted(&self, hand: Hand, shift: i32) -> bool {
+        let mut meaning = self.meaning;
+        let range = meaning.shows.hcp;
+        let moved = |points: u32| {
+            u32::try_from((i64::from(points) - i64::from(shift)).clamp(0, 40)).unwrap_or(0)
+        };
+        meaning.shows.hcp = worlds::Range {
+            min: moved(range.min),
+            max: moved(range.max),
+        };
+        meaning.accepts(hand) && self.test.as_ref().is_none_or(|t| t(hand))
+    }
 }
 
 fn rule(call: Call, meaning: Meaning) -> Rule {

@@ -24,6 +24,9 @@ pub struct SessionConfig {
     pub seed: u64,
     /// The bidding system it bids by and reads every call under.
     pub system: System,
+    /// The worlds of a close call of the natural system, simulated
+    /// ([`bidding::simulation`]); 0 bids by the rules alone.
+    pub bid_worlds: usize,
 }
 
 /// The bidding systems the seat can bid by.
@@ -447,6 +450,22 @@ fn play_board<W: Write>(
         let turn = Seat::from_index(dealer.index() + auction.len());
         if turn == me {
             let call = match config.system {
+                System::Natural if config.bid_worlds > 0 => {
+                    let settings = bidding::simulation::Settings {
+                        vulnerability: match vul {
+                            protocol::Vul::Neither => records::Vulnerability::None,
+                            protocol::Vul::NS => records::Vulnerability::NS,
+                            protocol::Vul::EW => records::Vulnerability::EW,
+                            protocol::Vul::Both => records::Vulnerability::All,
+                        },
+                        worlds: config.bid_worlds,
+                        seed: config.seed ^ u64::from(index) << 8 ^ (auction.len() as u64) << 40,
+                    };
+                    bidding::simulation::choose_by_simulation(own, dealer, &auction, settings)
+                        .map_err(|e| SeatError::Impossible(e.to_string()))?
+                        .choice
+                        .call
+                }
                 System::Natural => {
                     bidding::choose(own, dealer, &auction)
                         .map_err(|e| SeatError::Impossible(e.to_string()))?
@@ -617,6 +636,7 @@ mod tests {
             player: "random".parse().expect("a player"),
             seed: 1,
             system: System::Natural,
+            bid_worlds: 0,
         };
         run_session(reader, Vec::new(), &config).expect_err("no session")
     }
@@ -643,6 +663,7 @@ mod tests {
             player: "random".parse().expect("a player"),
             seed: 1,
             system: System::Natural,
+            bid_worlds: 0,
         }
     }
 

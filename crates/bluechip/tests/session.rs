@@ -245,6 +245,16 @@ fn session_by(
     dealer: Seat,
     system: System,
 ) -> (Result<u32, SeatError>, Vec<String>) {
+    session_with(fault, deal, dealer, system, 0)
+}
+
+fn session_with(
+    fault: Fault,
+    deal: Deal,
+    dealer: Seat,
+    system: System,
+    bid_worlds: usize,
+) -> (Result<u32, SeatError>, Vec<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let port = listener.local_addr().expect("an address").port();
     let tm = thread::spawn(move || table_manager(listener, fault, deal, dealer, system));
@@ -258,6 +268,7 @@ fn session_by(
         player: "pimc:w=4".parse().expect("a player"),
         seed: 1,
         system,
+        bid_worlds,
     };
     let result = run_session(
         BufReader::new(stream.try_clone().expect("a stream")),
@@ -411,4 +422,56 @@ fn the_robot_bids_the_natural_system_in_competitive_auctions_and_plays_them_out(
             .count();
         assert!(cards >= 13, "{auction:?}: {cards} card lines");
     }
+}
+
+#[test]
+fn the_robot_simulates_its_close_calls_and_plays_the_board_out() {
+    for (deal, dealer, auction) in competitive_deals(2) {
+        let (result, heard) = session_with(Fault::None, deal, dealer, System::Natural, 12);
+        assert_eq!(result.expect("a clean session"), 1, "{auction:?}");
+        // Each of the robot's calls is the system's or one of its close
+        // alternatives, after the auction as the table heard it (the other
+        // seats bid the system).
+        let mut robot = heard.iter().filter_map(|l| heard_call(l)).map(|(_, c)| c);
+        let mut calls: Vec<records::Call> = Vec::new();
+        while !records::auction_complete(&calls) {
+            let turn = Seat::from_index(dealer.index() + calls.len());
+            let call = if turn == Seat::South {
+                let call = robot.next().expect("the robot's call");
+                let close =
+                    bidding::simulation::close_calls(deal[turn], dealer, &calls).expect("a call");
+                assert!(close.contains(&call), "{call} after {calls:?}: {close:?}");
+                call
+            } else {
+                system_call(System::Natural, deal[turn], turn, dealer, &calls)
+            };
+            calls.push(call);
+        }
+        let cards = heard
+            .iter()
+            .filter(|l| l.contains(" plays ") || l.contains("card to trick"))
+            .count();
+        assert!(cards >= 13, "{calls:?}: {cards} card lines");
+    }
+}
+
+/// The seat and call of a line announcing a call ("South bids 1S",
+/// "West passes", "North doubles").
+fn heard_call(line: &str) -> Option<(Seat, records::Call)> {
+    let mut words = line.split_whitespace();
+    let seat = match words.next()? {
+        "North" => Seat::North,
+        "East" => Seat::East,
+        "South" => Seat::South,
+        "West" => Seat::West,
+        _ => return None,
+    };
+    let call = match (words.next()?, words.next()) {
+        ("passes", _) => records::Call::Pass,
+        ("doubles", _) => records::Call::Double,
+        ("redoubles", _) => records::Call::Redouble,
+        ("bids", Some(bid)) => bid.parse().ok()?,
+        _ => return None,
+    };
+    Some((seat, call))
 }

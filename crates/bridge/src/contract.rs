@@ -44,6 +44,18 @@ impl Scoring {
     }
 }
 
+/// The IMPs a difference of duplicate scores is worth (the standard
+/// scale, signed).
+#[must_use]
+pub fn imps(difference: i32) -> i32 {
+    const STEPS: [i32; 24] = [
+        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+        2000, 2250, 2500, 3000, 3500, 4000,
+    ];
+    let n = STEPS.iter().take_while(|&&s| difference.abs() >= s).count() as i32;
+    n * difference.signum()
+}
+
 /// A string that names no contract.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("invalid contract {}: expected a level 1-7, a strain (NT, S, H, D, C) and optional X or XX, as in 3NT, 4HX, 7SXX", cards::quoted(.0))]
@@ -172,6 +184,23 @@ impl FromStr for Contract {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn score_differences_become_imps_on_the_standard_scale() {
+        for (d, i) in [
+            (0, 0),
+            (10, 0),
+            (20, 1),
+            (-50, -2),
+            (420, 9),
+            (430, 10),
+            (620, 12),
+            (-1430, -16),
+            (5000, 24),
+        ] {
+            assert_eq!(imps(d), i, "{d}");
+        }
+    }
 
     fn score(contract: &str, tricks: u8, vul: bool) -> i32 {
         contract.parse::<Contract>().unwrap().score(tricks, vul)

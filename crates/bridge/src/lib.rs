@@ -25,7 +25,7 @@ mod play;
 mod position;
 mod rules;
 
-pub use contract::{Contract, Doubling, ParseContractError, Scoring};
+pub use contract::{imps, Contract, Doubling, ParseContractError, Scoring};
 pub use game::{Bridge, BridgeScoring, TRICK_TIE_BREAK};
 pub use play::PlayState;
 pub use position::{PlayError, Position, PositionError};

@@ -34,6 +34,12 @@ pub struct SeatArgs {
     /// simple (the first system, which passes over the opponents' bids).
     #[arg(long, default_value = "natural")]
     system: bluechip::System,
+    /// Worlds of a close call of the natural system (compete or pass,
+    /// game or partscore, ...): the candidates bid out by the system and
+    /// scored double dummy, the best by mean IMPs made; 0 bids by the
+    /// rules alone.
+    #[arg(long, default_value_t = bidding::simulation::Settings::DEFAULT_WORLDS)]
+    bid_worlds: usize,
     /// Seconds to wait for each whole line from the table manager before
     /// giving up (the error says which message was awaited).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
@@ -61,6 +67,7 @@ pub fn run(args: SeatArgs) -> Result<ExitCode> {
         player,
         seed: args.seed,
         system: args.system,
+        bid_worlds: args.bid_worlds,
     };
     let boards = bluechip::run_session_tcp(stream, &config, Duration::from_secs(args.timeout))
         .context("session")?;

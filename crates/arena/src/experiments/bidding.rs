@@ -19,14 +19,42 @@ use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::sync::Mutex;
 
-/// The auction of `deal` from `dealer`, `natural` seats bidding the
-/// natural system, the others the simple one.
-fn auction(deal: &Deal, dealer: Seat, natural: Side) -> Vec<Call> {
+/// The tag of the seeds of the simulated calls.
+const SIMULATION_SEED: u64 = 0xb1d;
+
+/// How the natural side of a comparison bids: by the rules alone, or
+/// simulating its close calls over `worlds` worlds.
+#[derive(Clone, Copy, Debug)]
+struct Natural {
+    simulation: Option<usize>,
+}
+
+/// The auction of deal number `i` (`deal`, from `dealer`, `vul`
+/// vulnerable), `natural` seats bidding the natural system as `how` says,
+/// the others the simple one; simulated calls drawn from `seed`.
+fn auction(
+    deal: &Deal,
+    dealer: Seat,
+    natural: Side,
+    how: Natural,
+    (vul, seed, i): (records::Vulnerability, u64, usize),
+) -> Vec<Call> {
     let mut calls: Vec<Call> = Vec::new();
     while !records::auction_complete(&calls) {
         let seat = Seat::from_index(dealer.index() + calls.len());
         let call = if seat.side() == natural {
-            bidding::choose(deal[seat], dealer, &calls).map_or(Call::Pass, |c| c.call)
+            match how.simulation {
+                Some(worlds) => {
+                    let settings = bidding::simulation::Settings {
+                        vulnerability: vul,
+                        worlds,
+                        seed: derive(seed, &[SIMULATION_SEED, i as u64, calls.len() as u64]),
+                    };
+                    bidding::simulation::choose_by_simulation(deal[seat], dealer, &calls, settings)
+                        .map_or(Call::Pass, |s| s.choice.call)
+                }
+                None => bidding::choose(deal[seat], dealer, &calls).map_or(Call::Pass, |c| c.call),
+            }
         } else {
             bluechip::bidding::call(deal[seat], seat, dealer, &calls)
         };
@@ -57,13 +85,13 @@ fn north_south_score(
 }
 
 /// One deal at both tables: a results line.
-fn play_deal(seed: u64, i: usize) -> Value {
+fn play_deal(seed: u64, i: usize, how: Natural) -> Value {
     let mut rng = ChaCha8Rng::seed_from_u64(derive(seed, &[i as u64]));
     let deal = Deal::random(&mut rng, 13);
     let dealer = dealer_of(i + 1);
     let vul = vulnerability_of(i + 1);
-    let open = auction(&deal, dealer, Side::NorthSouth);
-    let closed = auction(&deal, dealer, Side::EastWest);
+    let open = auction(&deal, dealer, Side::NorthSouth, how, (vul, seed, i));
+    let closed = auction(&deal, dealer, Side::EastWest, how, (vul, seed, i));
     let (ns_open, open_result) = north_south_score(&deal, dealer, vul, &open);
     let (ns_closed, closed_result) = north_south_score(&deal, dealer, vul, &closed);
     // The natural system's side: North-South at the open table, East-West
@@ -84,12 +112,48 @@ fn play_deal(seed: u64, i: usize) -> Value {
     })
 }
 
-/// The comparison: `ctx.count(20, 2000)` deals of seed `ctx.seed`, the
-/// results in `natural-vs-simple-dd.jsonl` (a header, then a line a deal as
-/// it is scored; a rerun plays only the deals missing).
+/// The comparisons: the natural system by its rules, and simulating its
+/// close calls, each against the simple system.
+const COMPARISONS: [(&str, &str, Natural); 2] = [
+    (
+        "natural-vs-simple-dd",
+        "natural (crate bidding)",
+        Natural { simulation: None },
+    ),
+    (
+        "natural-sim-vs-simple-dd",
+        "natural (crate bidding), its close calls simulated over 40 worlds",
+        Natural {
+            simulation: Some(bidding::simulation::Settings::DEFAULT_WORLDS),
+        },
+    ),
+];
+
+/// The comparisons: `ctx.count(20, 2000)` deals of seed `ctx.seed` each,
+/// the results in `<label>.jsonl` (a header, then a line a deal as it is
+/// scored; a rerun plays only the deals missing).
 pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let count = ctx.count(20, 2000);
-    let path = ctx.dir.join("natural-vs-simple-dd.jsonl");
+    let mut out = format!(
+        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n| match | deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ | seconds a board |\n|---|---|---|---|---|---|\n",
+        ctx.seed,
+        bidding::simulation::MARGIN
+    );
+    for (label, a, how) in COMPARISONS {
+        out += &comparison(ctx, count, label, a, how)?;
+    }
+    Ok(out)
+}
+
+/// One comparison's row, its deals played first when `--only` selects it.
+fn comparison(
+    ctx: &Context<'_>,
+    count: usize,
+    label: &str,
+    a: &str,
+    how: Natural,
+) -> Result<String, ExperimentError> {
+    let path = ctx.dir.join(format!("{label}.jsonl"));
     let mut lines: BTreeMap<usize, Value> = BTreeMap::new();
     if let Ok(text) = std::fs::read_to_string(&path) {
         for line in text.lines().skip(1) {
@@ -101,7 +165,7 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             }
         }
     }
-    if !ctx.reading_only {
+    if !ctx.reading_only && ctx.selected(label) {
         std::fs::create_dir_all(&ctx.dir).map_err(io(&ctx.dir))?;
         let fresh = !path.exists();
         let mut file = std::fs::OpenOptions::new()
@@ -113,7 +177,7 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             let header = json!({"header": {
                 "experiment": "bidding-dd",
                 "seed": ctx.seed,
-                "a": "natural (crate bidding)",
+                "a": a,
                 "b": "simple (bluechip::bidding)",
                 "scoring": "double dummy, IMPs to the natural system's side",
                 "commit": crate::provenance::COMMIT,
@@ -121,12 +185,14 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             writeln!(file, "{header}").map_err(io(&path))?;
         }
         let missing: Vec<usize> = (0..count).filter(|i| !lines.contains_key(i)).collect();
-        ctx.progress.stage("bidding-dd", missing.len());
+        ctx.progress.stage(label, missing.len());
         let file = Mutex::new(file);
         let played: Vec<Value> = missing
             .par_iter()
             .map(|&i| {
-                let v = play_deal(ctx.seed, i);
+                let started = std::time::Instant::now();
+                let mut v = play_deal(ctx.seed, i, how);
+                v["seconds"] = json!(started.elapsed().as_secs_f64());
                 let mut f = file.lock().expect("no panic");
                 let _ = writeln!(f, "{v}");
                 ctx.progress.step();
@@ -137,6 +203,9 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
             let i = v["deal"].as_u64().unwrap_or(0) as usize;
             lines.insert(i, v);
         }
+    }
+    if lines.is_empty() {
+        return Ok(format!("| {label} | not played yet | - | - | - | - |\n"));
     }
     let imps: Vec<f64> = lines
         .range(..count)
@@ -155,8 +224,16 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     } else {
         "-".into()
     };
+    let timed: Vec<f64> = lines
+        .range(..count)
+        .filter_map(|(_, v)| v["seconds"].as_f64())
+        .collect();
+    let seconds = if timed.is_empty() {
+        "-".to_string()
+    } else {
+        format!("{:.2}", timed.iter().sum::<f64>() / timed.len() as f64)
+    };
     Ok(format!(
-        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number. Results in `natural-vs-simple-dd.jsonl`, a line a deal.\n\n| deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ |\n|---|---|---|---|\n| {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} |\n",
-        ctx.seed
+        "| {label} | {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} | {seconds} |\n"
     ))
 }

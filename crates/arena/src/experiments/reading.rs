@@ -407,6 +407,7 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
             ("pimc-infer-lead", "pimc:w=20,infer=lead"),
             ("pimc-infer-play", "pimc:w=20,infer=play"),
             ("pimc-infer-uniform", "pimc:w=20,infer=uniform"),
+            ("pimc-infer-sd", "pimc:w=20,infer=sd"),
         ],
     ),
     (
