@@ -224,7 +224,7 @@ fn in_progress(v: &Verdict) -> Option<(usize, usize)> {
 }
 
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 33] = [
+pub const CLAIMS: [Claim; 34] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
@@ -365,6 +365,10 @@ pub const CLAIMS: [Claim; 33] = [
     reading(
         "3NT after the lead, PIMC-20 defenders at random among equal cards: PIMC-20 reading the table makes 3 points more than PIMC-20",
         "infer-3nt/pimc-infer-vs-pimc-defence-pimc-random-ties.jsonl",
+    ),
+    reading(
+        "3NT after the lead, PIMC-20 defenders at random among equal cards: PIMC-20 reading the table under the single-dummy model (infer=sd) makes 3 points more than PIMC-20",
+        "infer-3nt/pimc-infer-sd-vs-pimc-defence-pimc-random-ties.jsonl",
     ),
     reading(
         "3NT after the lead, PIMC-20 defenders at random among equal cards: alpha-mu (M = 3, 20 worlds) reading the table makes 3 points more than PIMC-20",
