@@ -408,6 +408,7 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
             ("pimc-infer-play", "pimc:w=20,infer=play"),
             ("pimc-infer-uniform", "pimc:w=20,infer=uniform"),
             ("pimc-infer-sd", "pimc:w=20,infer=sd"),
+            ("pimc-infer-sd-p20", "pimc:w=20,infer=sd,particles=20"),
         ],
     ),
     (
@@ -428,7 +429,7 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
 /// The defence measures: the defenders (label, spec) against PIMC-20's
 /// defenders, both at random among equal cards, the same declarer (label,
 /// spec) at both tables.
-pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 2] = [
+pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 3] = [
     (
         "pimc-infer",
         "pimc:w=20,ties=random,infer=dd",
@@ -440,6 +441,12 @@ pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 2] = [
         "pimc:w=20,ties=random,infer=dd",
         "alphamu",
         "alphamu:m=3,w=20",
+    ),
+    (
+        "pimc-infer-sd-p20",
+        "pimc:w=20,ties=random,infer=sd,particles=20",
+        "pimc-random-ties",
+        CALIBRATION_PLAYER,
     ),
 ];
 
@@ -497,7 +504,7 @@ const MEASURE_HEADER: &str = "| match | deals | A made | B made | made A − B (
 /// [`DECLARER_MEASURES`]; the matches of one defence played together.
 pub(super) fn infer_3nt(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let deals = ctx.deals("deals-52-lead", &three_notrump_after_lead(ctx))?;
-    let mut out = format!("Declarer play that reads the table (`infer=dd`: worlds weighted by the opening lead and the defenders' cards under the model fitted by `infer-calibrate`, `inference::FITTED`), and its parts (`infer=lead`, `infer=play`), against PIMC-20 as table B, on 3NT deals filtered after the opening lead (`deals-52-lead.pbn`, {} deals, seed {}). Made differences in points of success rate with their paired SE; z against no effect; time per declarer move with the cards followed counted.\n", deals.1.len(), ctx.seed);
+    let mut out = format!("Declarer play that reads the table (`infer=dd`: worlds weighted by the opening lead and the defenders' cards under the model fitted by `infer-calibrate`, `inference::FITTED`; `infer=sd`: each card valued from its chooser's own view, `inference::FITTED_SINGLE_DUMMY`; `particles=N` the population's size, twice the worlds unless set), and its parts (`infer=lead`, `infer=play`), against PIMC-20 as table B, on 3NT deals filtered after the opening lead (`deals-52-lead.pbn`, {} deals, seed {}). Made differences in points of success rate with their paired SE; z against no effect; time per declarer move with the cards followed counted.\n", deals.1.len(), ctx.seed);
     for (defence_label, defence, declarers) in DECLARER_MEASURES {
         let matches: Vec<(String, MatchConfig)> = declarers
             .iter()
