@@ -224,7 +224,7 @@ fn in_progress(v: &Verdict) -> Option<(usize, usize)> {
 }
 
 /// The claims the arena tests, decisive comparisons first.
-pub const CLAIMS: [Claim; 35] = [
+pub const CLAIMS: [Claim; 34] = [
     Claim {
         source: "alpha-mu, table 1",
         claim: "3NT, 52 cards: M = 3 makes more than M = 1 (20 worlds)",
@@ -369,10 +369,6 @@ pub const CLAIMS: [Claim; 35] = [
     reading(
         "3NT after the lead, PIMC-20 defenders at random among equal cards: PIMC-20 reading the table under the single-dummy model (infer=sd) makes 3 points more than PIMC-20",
         "infer-3nt/pimc-infer-sd-vs-pimc-defence-pimc-random-ties.jsonl",
-    ),
-    reading(
-        "3NT after the lead, PIMC-20 defenders at random among equal cards: PIMC-20 reading the table under the single-dummy model with 20 particles (infer=sd,particles=20, in the time budget) makes 3 points more than PIMC-20",
-        "infer-3nt/pimc-infer-sd-p20-vs-pimc-defence-pimc-random-ties.jsonl",
     ),
     reading(
         "3NT after the lead, PIMC-20 defenders at random among equal cards: alpha-mu (M = 3, 20 worlds) reading the table makes 3 points more than PIMC-20",

@@ -408,7 +408,6 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
             ("pimc-infer-play", "pimc:w=20,infer=play"),
             ("pimc-infer-uniform", "pimc:w=20,infer=uniform"),
             ("pimc-infer-sd", "pimc:w=20,infer=sd"),
-            ("pimc-infer-sd-p20", "pimc:w=20,infer=sd,particles=20"),
         ],
     ),
     (
