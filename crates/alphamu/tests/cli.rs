@@ -875,8 +875,56 @@ fn bid_explains_the_auction_and_gives_the_systems_call() {
         .success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(text.contains("S to call: P"), "{text}");
+    // A close call is simulated as the seat simulates it (8 points
+    // opposite 1NT: game or an invitation), seeded; --simulate 0 gives
+    // the rules' call alone.
+    let simulate = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            "bid",
+            "--auction",
+            "1NT P",
+            "--hand",
+            "KJ2.Q83.T75.K642",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = alphamu().args(&args).assert().success();
+        serde_json::from_slice(&out.get_output().stdout).expect("JSON")
+    };
+    let simulated = simulate(&["--simulate", "16", "--seed", "5", "--vulnerability", "NS"]);
+    assert_eq!(simulated["simulation"]["worlds"], 16, "{simulated}");
+    let candidates = simulated["simulation"]["candidates"]
+        .as_array()
+        .expect("candidates");
+    assert!(candidates.len() >= 2, "{simulated}");
+    assert_eq!(
+        candidates[0]["call"], simulated["simulation"]["system_call"],
+        "the rules' call first"
+    );
+    assert_eq!(
+        simulated,
+        simulate(&["--simulate", "16", "--seed", "5", "--vulnerability", "NS"]),
+        "the same seed, the same answer"
+    );
+    let alone = simulate(&["--simulate", "0"]);
+    assert_eq!(alone["simulation"]["worlds"], 0, "{alone}");
+    assert_eq!(alone["call"]["call"], alone["simulation"]["system_call"]);
+    let text = alphamu()
+        .args(["bid", "--auction", "1NT P", "--hand", "KJ2.Q83.T75.K642"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).to_string();
+    assert!(
+        text.contains("a close call, simulated over 40 worlds"),
+        "{text}"
+    );
     // Bad input names what and where.
     for (args, named) in [
+        (
+            vec!["bid", "--vulnerability", "NE"],
+            "expected None, NS, EW or All",
+        ),
         (vec!["bid", "--auction", "1H 1S 1X"], "call 3"),
         (vec!["bid", "--auction", "1H 1D"], "call 2"),
         (vec!["bid", "--hand", "AKQ.AKQ"], "--hand"),

@@ -86,6 +86,7 @@
 //! auction, bids each candidate out by the system, scores the contracts
 //! double dummy and makes the call of the best mean IMPs.
 
+pub mod advice;
 mod auction;
 mod meaning;
 pub mod simulation;

@@ -70,6 +70,39 @@ pub struct Simulated {
     pub worlds: usize,
 }
 
+impl Simulated {
+    /// The system's call alone, no world simulated.
+    #[must_use]
+    pub fn of_system(choice: Choice) -> Simulated {
+        Simulated {
+            choice,
+            system: choice.call,
+            candidates: vec![Candidate {
+                call: choice.call,
+                imps: 0.0,
+                se: 0.0,
+            }],
+            worlds: 0,
+        }
+    }
+
+    /// The simulation as the front ends write it: `{"system_call",
+    /// "worlds", "candidates": [{"call", "imps", "se"}]}`, the rules' call
+    /// first (`worlds` 0: not a close call, or none simulated).
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "system_call": self.system.to_string(),
+            "worlds": self.worlds,
+            "candidates": self.candidates.iter().map(|c| serde_json::json!({
+                "call": c.call.to_string(),
+                "imps": c.imps,
+                "se": c.se,
+            })).collect::<Vec<_>>(),
+        })
+    }
+}
+
 /// The candidate calls of the seat to call holding `hand`: the system's
 /// call first, then each other call it would make with [`CLOSE_POINTS`]
 /// more or fewer high-card points.
@@ -114,23 +147,13 @@ pub fn choose_by_simulation(
     check(auction)?;
     let system_choice = choose(hand, dealer, auction)?;
     let calls = close_calls(hand, dealer, auction)?;
-    let alone = |worlds| Simulated {
-        choice: system_choice,
-        system: system_choice.call,
-        candidates: vec![Candidate {
-            call: system_choice.call,
-            imps: 0.0,
-            se: 0.0,
-        }],
-        worlds,
-    };
     if calls.len() == 1 {
-        return Ok(alone(0));
+        return Ok(Simulated::of_system(system_choice));
     }
     let me = Seat::from_index(dealer.index() + auction.len());
     let deals = draw_worlds(hand, me, dealer, auction, settings)?;
     if deals.is_empty() {
-        return Ok(alone(0));
+        return Ok(Simulated::of_system(system_choice));
     }
     // Each world's score for the side to call after each candidate.
     let mut scores: Vec<Vec<i32>> = vec![Vec::with_capacity(deals.len()); calls.len()];

@@ -381,6 +381,17 @@ impl FromStr for PartialDeal {
     }
 }
 
+/// One hand as PBN writes it (`spades.hearts.diamonds.clubs`, for
+/// example `AQ3.KJ4.QT52.A73`), any number of cards; `seat` is named in
+/// the error.
+///
+/// # Errors
+/// [`PbnError`] for a hand without its four suits, a character that is
+/// no rank, or a card twice.
+pub fn parse_pbn_hand(text: &str, seat: Seat) -> Result<Hand, PbnError> {
+    parse_hand(text, seat)
+}
+
 fn parse_hand(text: &str, seat: Seat) -> Result<Hand, PbnError> {
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {

@@ -29,7 +29,7 @@ mod suit;
 
 pub use by_seat::BySeat;
 pub use card::{Card, ParseCardError};
-pub use deal::{Deal, DealError, PartialDeal, PbnError};
+pub use deal::{parse_pbn_hand, Deal, DealError, PartialDeal, PbnError};
 pub use hand::{Hand, Holding};
 pub use quote::{quoted, QUOTE_LIMIT};
 pub use rank::{ParseRankError, Rank};

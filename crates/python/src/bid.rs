@@ -1,7 +1,7 @@
 //! `bid`: the natural system's call for a hand, and what each call of the
 //! auction shows.
 
-use cards::{Hand, Seat};
+use cards::Seat;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -16,22 +16,6 @@ fn calls(auction: &[String]) -> PyResult<Vec<Call>> {
                 .map_err(|e| PyValueError::new_err(format!("auction, call {}: {e}", i + 1)))
         })
         .collect()
-}
-
-fn hand(text: &str) -> PyResult<Hand> {
-    let deal: cards::PartialDeal = format!("N:{text} - - -")
-        .parse()
-        .map_err(|e| PyValueError::new_err(format!("hand {}: {e}", cards::quoted(text))))?;
-    let hand =
-        deal.hands[Seat::North].ok_or_else(|| PyValueError::new_err("hand: no hand given"))?;
-    if hand.len() != 13 {
-        return Err(PyValueError::new_err(format!(
-            "hand {}: {} cards, a hand has 13",
-            cards::quoted(text),
-            hand.len()
-        )));
-    }
-    Ok(hand)
 }
 
 fn meaning<'py>(py: Python<'py>, m: &bidding::Meaning) -> PyResult<Bound<'py, PyDict>> {
@@ -53,41 +37,70 @@ fn meaning<'py>(py: Python<'py>, m: &bidding::Meaning) -> PyResult<Bound<'py, Py
 /// ...): ``{"to_call": "W", "auction": [{"seat", "call", "rule", "shows",
 /// "hcp": (min, max), "lengths": {"S": (min, max), ...}, "balanced"}, ...]}``
 /// and, given the ``hand`` of the seat to call (PBN, ``"AQ3.KJ4.QT52.A73"``),
-/// its ``"call"`` with what it shows. Bad input raises ValueError naming
-/// the call or the hand.
+/// its ``"call"`` with what it shows: the robot seat's call, simulated
+/// where it is close over ``simulate`` worlds (0: the rules' call alone),
+/// scored for ``vulnerability`` (``"None"``, ``"NS"``, ``"EW"``, ``"All"``)
+/// from ``seed``, with ``"simulation": {"system_call", "worlds",
+/// "candidates": [{"call", "imps", "se"}]}``. Bad input raises ValueError
+/// naming the call or the hand.
 #[pyfunction]
-#[pyo3(signature = (auction, dealer = "N", hand = None))]
+#[pyo3(signature = (auction, dealer = "N", hand = None, simulate = bidding::simulation::Settings::DEFAULT_WORLDS, vulnerability = "None", seed = 1))]
 pub(crate) fn bid<'py>(
     py: Python<'py>,
     auction: Vec<String>,
     dealer: &str,
     hand: Option<&str>,
+    simulate: usize,
+    vulnerability: &str,
+    seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dealer: Seat = dealer
         .parse()
         .map_err(|e| PyValueError::new_err(format!("dealer: {e}")))?;
     let calls = calls(&auction)?;
-    let meanings =
-        bidding::explain(dealer, &calls).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let to_call = Seat::from_index(dealer.index() + calls.len());
+    let hand = hand
+        .map(|text| {
+            bidding::advice::bidder_hand(text, to_call)
+                .map_err(|e| PyValueError::new_err(format!("hand {}: {e}", cards::quoted(text))))
+        })
+        .transpose()?;
+    let settings = bidding::simulation::Settings {
+        vulnerability: vulnerability
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("vulnerability: {e}")))?,
+        worlds: simulate,
+        seed,
+    };
+    let advice = bidding::advice::advise(dealer, &calls, hand, Some(settings))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let out = PyDict::new(py);
     let list = PyList::empty(py);
-    for (at, (c, m)) in calls.iter().zip(&meanings).enumerate() {
-        let d = meaning(py, m)?;
-        d.set_item("seat", Seat::from_index(dealer.index() + at).to_string())?;
-        d.set_item("call", c.to_string())?;
+    for c in &advice.auction {
+        let d = meaning(py, &c.meaning)?;
+        d.set_item("seat", c.seat.to_string())?;
+        d.set_item("call", c.call.to_string())?;
         list.append(d)?;
     }
     out.set_item("auction", list)?;
-    out.set_item(
-        "to_call",
-        Seat::from_index(dealer.index() + calls.len()).to_string(),
-    )?;
-    if let Some(text) = hand {
-        let choice = bidding::choose(self::hand(text)?, dealer, &calls)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let d = meaning(py, &choice.meaning)?;
-        d.set_item("call", choice.call.to_string())?;
+    out.set_item("to_call", advice.to_call.to_string())?;
+    if let Some(s) = &advice.call {
+        let d = meaning(py, &s.choice.meaning)?;
+        d.set_item("call", s.choice.call.to_string())?;
         out.set_item("call", d)?;
+        let simulation = PyDict::new(py);
+        simulation.set_item("system_call", s.system.to_string())?;
+        simulation.set_item("worlds", s.worlds)?;
+        let candidates = PyList::empty(py);
+        for c in &s.candidates {
+            let d = PyDict::new(py);
+            d.set_item("call", c.call.to_string())?;
+            d.set_item("imps", c.imps)?;
+            d.set_item("se", c.se)?;
+            candidates.append(d)?;
+        }
+        simulation.set_item("candidates", candidates)?;
+        out.set_item("simulation", simulation)?;
     }
     Ok(out)
 }

@@ -203,3 +203,15 @@ def test_bid_gives_the_natural_systems_call_and_what_each_call_shows():
         alphamu.bid(["1H", "1D"])
     with pytest.raises(ValueError, match="hand"):
         alphamu.bid([], hand="AKQ.AKQ")
+    # A close call is simulated as the robot seat simulates it, seeded;
+    # simulate=0 gives the rules' call alone.
+    close = alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)
+    assert close["simulation"]["worlds"] == 12
+    assert len(close["simulation"]["candidates"]) >= 2
+    assert close["simulation"]["candidates"][0]["call"] == close["simulation"]["system_call"]
+    assert close == alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)
+    alone = alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=0)
+    assert alone["simulation"]["worlds"] == 0
+    assert alone["call"]["call"] == alone["simulation"]["system_call"]
+    with pytest.raises(ValueError, match="vulnerability"):
+        alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", vulnerability="NE")

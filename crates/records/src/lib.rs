@@ -23,7 +23,7 @@ pub use pbn::{
 };
 pub use record::{
     auction_complete, auction_ending_in, auction_for, contract_of, select_boards, GameRecord,
-    RecordError, RecordWarning, Room, Vulnerability,
+    RecordError, RecordWarning, Room, Vulnerability, VulnerabilityError,
 };
 pub use write::{lin_name, pbn_play_section, pbn_tag, write_lin, write_pbn};
 

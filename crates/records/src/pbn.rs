@@ -359,18 +359,9 @@ pub fn seat_tag(file: &str, g: &PbnGame, name: &str) -> Result<Option<Seat>, Rec
 pub fn vulnerability_tag(file: &str, g: &PbnGame) -> Result<Vulnerability, RecordError> {
     match g.tag("Vulnerable") {
         None => Ok(Vulnerability::None),
-        Some((v, l)) => match v.to_ascii_lowercase().as_str() {
-            "none" | "love" | "-" | "" => Ok(Vulnerability::None),
-            "ns" => Ok(Vulnerability::NS),
-            "ew" => Ok(Vulnerability::EW),
-            "all" | "both" => Ok(Vulnerability::All),
-            _ => Err(err(
-                file,
-                l,
-                "Vulnerable",
-                format!("{}: expected None, NS, EW or All", cards::quoted(v)),
-            )),
-        },
+        Some((v, l)) => v
+            .parse()
+            .map_err(|e: crate::VulnerabilityError| err(file, l, "Vulnerable", e.to_string())),
     }
 }
 

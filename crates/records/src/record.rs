@@ -43,6 +43,27 @@ impl Vulnerability {
     }
 }
 
+/// A vulnerability PBN does not define.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{}: expected None, NS, EW or All", cards::quoted(.0))]
+pub struct VulnerabilityError(pub String);
+
+impl std::str::FromStr for Vulnerability {
+    type Err = VulnerabilityError;
+
+    /// PBN's `[Vulnerable]` values, in any case: `None` (or `Love`, `-`,
+    /// empty), `NS`, `EW`, `All` (or `Both`).
+    fn from_str(s: &str) -> Result<Vulnerability, VulnerabilityError> {
+        match s.to_ascii_lowercase().as_str() {
+            "none" | "love" | "-" | "" => Ok(Vulnerability::None),
+            "ns" => Ok(Vulnerability::NS),
+            "ew" => Ok(Vulnerability::EW),
+            "all" | "both" => Ok(Vulnerability::All),
+            _ => Err(VulnerabilityError(s.to_string())),
+        }
+    }
+}
+
 impl fmt::Display for Vulnerability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -496,54 +496,73 @@ fn auction_field(body: &Value) -> Result<Vec<records::Call>, ApiError> {
     }
 }
 
+/// The most worlds `/api/bid` simulates a close call over: a call stays
+/// within a few seconds of one core.
+pub const MAX_BID_WORLDS: u64 = 200;
+
 /// `/api/bid`: what each call of `auction` (dealt by `dealer`, North by
 /// default) shows under the natural bidding system, and, given the `hand`
-/// of the seat to call (PBN, `"AQ3.KJ4.QT52.A73"`), the system's call:
-/// `{"to_call", "auction": [{"seat", "call", "rule", "shows"}], "call"}`.
+/// of the seat to call (PBN, `"AQ3.KJ4.QT52.A73"`), the robot's call,
+/// simulated where it is close over `simulate` worlds (40 by default, 0
+/// for the rules' call alone; `vulnerability` and `seed` optional):
+/// `{"to_call", "auction": [{"seat", "call", "rule", "shows"}], "call",
+/// "simulation": {"system_call", "worlds", "candidates": [{"call", "imps",
+/// "se"}]}}`.
 pub(crate) fn bid(body: &Value) -> Result<Value, ApiError> {
     let dealer = optional_string(body, "dealer")?
         .unwrap_or("N")
         .parse::<Seat>()
         .map_err(|e| unprocessable(format!("field \"dealer\": {e}")))?;
     let auction = auction_field(body)?;
-    let meanings = bidding::explain(dealer, &auction)
+    let to_call = Seat::from_index(dealer.index() + auction.len());
+    let hand = optional_string(body, "hand")?
+        .map(|text| {
+            bidding::advice::bidder_hand(text, to_call)
+                .map_err(|e| unprocessable(format!("field \"hand\" {}: {e}", cards::quoted(text))))
+        })
+        .transpose()?;
+    let worlds = optional_number(body, "simulate")?
+        .unwrap_or(bidding::simulation::Settings::DEFAULT_WORLDS as u64);
+    if worlds > MAX_BID_WORLDS {
+        return Err(unprocessable(format!(
+            "field \"simulate\": {worlds} worlds, at most {MAX_BID_WORLDS}"
+        )));
+    }
+    let vulnerability = optional_string(body, "vulnerability")?
+        .unwrap_or("None")
+        .parse::<records::Vulnerability>()
+        .map_err(|e| unprocessable(format!("field \"vulnerability\": {e}")))?;
+    let settings = bidding::simulation::Settings {
+        vulnerability,
+        worlds: worlds as usize,
+        seed: optional_number(body, "seed")?.unwrap_or(1),
+    };
+    let advice = bidding::advice::advise(dealer, &auction, hand, Some(settings))
         .map_err(|e| unprocessable(format!("field \"auction\": {e}")))?;
-    let seat_of = |at: usize| Seat::from_index(dealer.index() + at);
-    let calls: Vec<Value> = auction
+    let calls: Vec<Value> = advice
+        .auction
         .iter()
-        .zip(&meanings)
-        .enumerate()
-        .map(|(at, (c, m))| {
+        .map(|c| {
             json!({
-                "seat": seat_of(at).to_string(),
-                "call": c.to_string(),
-                "rule": m.rule,
-                "shows": bidding::describe(&m.shows),
+                "seat": c.seat.to_string(),
+                "call": c.call.to_string(),
+                "rule": c.meaning.rule,
+                "shows": bidding::describe(&c.meaning.shows),
             })
         })
         .collect();
     let mut out = json!({
         "dealer": dealer.to_string(),
-        "to_call": seat_of(auction.len()).to_string(),
+        "to_call": advice.to_call.to_string(),
         "auction": calls,
     });
-    if let Some(text) = optional_string(body, "hand")? {
-        let quoted = cards::quoted(text);
-        let deal: cards::PartialDeal = format!("N:{text} - - -")
-            .parse()
-            .map_err(|e| unprocessable(format!("field \"hand\" {quoted}: {e}")))?;
-        let hand = deal.hands[Seat::North]
-            .filter(|h| h.len() == 13)
-            .ok_or_else(|| {
-                unprocessable(format!("field \"hand\" {quoted}: a hand has 13 cards"))
-            })?;
-        let choice = bidding::choose(hand, dealer, &auction)
-            .map_err(|e| unprocessable(format!("field \"auction\": {e}")))?;
+    if let Some(s) = &advice.call {
         out["call"] = json!({
-            "call": choice.call.to_string(),
-            "rule": choice.meaning.rule,
-            "shows": bidding::describe(&choice.meaning.shows),
+            "call": s.choice.call.to_string(),
+            "rule": s.choice.meaning.rule,
+            "shows": bidding::describe(&s.choice.meaning.shows),
         });
+        out["simulation"] = s.to_json();
     }
     Ok(out)
 }

@@ -583,7 +583,38 @@ fn the_bidding_api_says_what_each_call_shows_and_gives_the_call() {
     assert_eq!(v["auction"][0]["shows"], "12-21 HCP, 5+ hearts");
     assert_eq!(v["auction"][1]["rule"], "takeout double");
     assert_eq!(v["call"]["call"], "1S");
+    // A close call is simulated as the seat simulates it, seeded; 0
+    // worlds give the rules' call alone.
+    let close = |extra: &str| {
+        let body = format!(r#"{{"auction":["1NT","P"],"hand":"KJ2.Q83.T75.K642"{extra}}}"#);
+        let (status, answer) = request(port, "POST", "/api/bid", body.as_bytes());
+        assert_eq!(status, 200, "{answer}");
+        json_body(&answer)
+    };
+    let simulated = close(r#","simulate":12,"seed":4,"vulnerability":"EW""#);
+    assert_eq!(simulated["simulation"]["worlds"], 12, "{simulated}");
+    assert!(
+        simulated["simulation"]["candidates"]
+            .as_array()
+            .is_some_and(|c| c.len() >= 2),
+        "{simulated}"
+    );
+    assert_eq!(
+        simulated,
+        close(r#","simulate":12,"seed":4,"vulnerability":"EW""#)
+    );
+    let alone = close(r#","simulate":0"#);
+    assert_eq!(alone["simulation"]["worlds"], 0, "{alone}");
+    assert_eq!(alone["call"]["call"], alone["simulation"]["system_call"]);
     for (body, named) in [
+        (
+            r#"{"auction":[],"hand":"J874.953.Q82.J73","simulate":100000}"#,
+            "simulate",
+        ),
+        (
+            r#"{"auction":[],"hand":"J874.953.Q82.J73","vulnerability":"NE"}"#,
+            "vulnerability",
+        ),
         (r#"{"auction":["1H","1D"]}"#, "call 2"),
         (r#"{"auction":["1H","Z"]}"#, "call 2"),
         (r#"{"dealer":"Q","auction":[]}"#, "dealer"),

@@ -2,7 +2,7 @@
 //! system, and the call the system makes for a hand.
 
 use anyhow::{bail, Context, Result};
-use cards::{Hand, Seat};
+use cards::Seat;
 use clap::Args;
 use records::Call;
 use serde_json::json;
@@ -28,6 +28,18 @@ pub struct BidArgs {
     /// meanings).
     #[arg(long, default_value = "natural")]
     system: bluechip::System,
+    /// Natural system: the worlds a close call is simulated over (the
+    /// other hands drawn to fit the auction, each candidate bid out and
+    /// scored double dummy), as the seat makes its calls; 0 gives the
+    /// rules' call alone.
+    #[arg(long, default_value_t = bidding::simulation::Settings::DEFAULT_WORLDS)]
+    simulate: usize,
+    /// Who is vulnerable, for the simulation's scores: None, NS, EW or All.
+    #[arg(long, default_value = "None")]
+    vulnerability: records::Vulnerability,
+    /// The seed of the simulation's worlds.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// text or json.
     #[arg(long, default_value = "text")]
     format: String,
@@ -44,21 +56,6 @@ fn calls(text: &str) -> Result<Vec<Call>> {
         .collect()
 }
 
-fn hand(text: &str) -> Result<Hand> {
-    let deal: cards::PartialDeal = format!("N:{text} - - -")
-        .parse()
-        .with_context(|| format!("--hand {}", cards::quoted(text)))?;
-    let hand = deal.hands[Seat::North].context("--hand: no hand")?;
-    if hand.len() != 13 {
-        bail!(
-            "--hand {}: {} cards, a hand has 13",
-            cards::quoted(text),
-            hand.len()
-        );
-    }
-    Ok(hand)
-}
-
 /// Runs `alphamu bid`.
 pub fn run(args: BidArgs) -> Result<ExitCode> {
     if !matches!(args.format.as_str(), "text" | "json") {
@@ -68,33 +65,48 @@ pub fn run(args: BidArgs) -> Result<ExitCode> {
         );
     }
     let auction = calls(&args.auction)?;
-    let hand = args.hand.as_deref().map(hand).transpose()?;
     let dealer = args.dealer;
     let seat_of = |at: usize| Seat::from_index(dealer.index() + at);
-    let meanings = match args.system {
-        bluechip::System::Natural => Some(bidding::explain(dealer, &auction).context("--auction")?),
+    let to_call = seat_of(auction.len());
+    let hand = args
+        .hand
+        .as_deref()
+        .map(|text| {
+            bidding::advice::bidder_hand(text, to_call)
+                .with_context(|| format!("--hand {}", cards::quoted(text)))
+        })
+        .transpose()?;
+    let (meanings, choice) = match args.system {
+        bluechip::System::Natural => {
+            let settings = bidding::simulation::Settings {
+                vulnerability: args.vulnerability,
+                worlds: args.simulate,
+                seed: args.seed,
+            };
+            let advice = bidding::advice::advise(dealer, &auction, hand, Some(settings))
+                .context("--auction")?;
+            let meanings: Vec<bidding::Meaning> =
+                advice.auction.iter().map(|c| c.meaning).collect();
+            (
+                Some(meanings),
+                advice.call.map(|s| (s.choice.call, Some(s))),
+            )
+        }
         bluechip::System::Simple => {
             if let Some((at, e)) = records::Auction::from_calls(&auction).err() {
                 bail!("--auction: call {}: {e}", at + 1);
             }
-            None
-        }
-    };
-    let to_call = seat_of(auction.len());
-    let choice = match hand {
-        None => None,
-        Some(h) => Some(match args.system {
-            bluechip::System::Natural => {
-                let c = bidding::choose(h, dealer, &auction).context("--auction")?;
-                (c.call, Some(c.meaning))
-            }
-            bluechip::System::Simple => {
-                if records::auction_complete(&auction) {
-                    bail!("--auction: the auction is over");
+            let choice = match hand {
+                None => None,
+                Some(h) => {
+                    if records::auction_complete(&auction) {
+                        bail!("--auction: the auction is over");
+                    }
+                    Some((bluechip::bidding::call(h, to_call, dealer, &auction), None))
                 }
-                (bluechip::bidding::call(h, to_call, dealer, &auction), None)
-            }
-        }),
+            };
+            (None, choice)
+        }
     };
     if args.format == "json" {
         let calls: Vec<serde_json::Value> = auction
@@ -116,12 +128,16 @@ pub fn run(args: BidArgs) -> Result<ExitCode> {
             "auction": calls,
             "to_call": to_call.to_string(),
         });
-        if let Some((call, meaning)) = choice {
+        if let Some((call, simulated)) = &choice {
+            let meaning = simulated.as_ref().map(|s| s.choice.meaning);
             out["call"] = json!({
                 "call": call.to_string(),
                 "rule": meaning.map(|m| m.rule),
                 "shows": meaning.map(|m| bidding::describe(&m.shows)),
             });
+            if let Some(s) = simulated {
+                out["simulation"] = s.to_json();
+            }
         }
         println!("{out}");
         return Ok(ExitCode::SUCCESS);
@@ -133,9 +149,20 @@ pub fn run(args: BidArgs) -> Result<ExitCode> {
             None => println!("  {} {c}", seat_of(at)),
         }
     }
-    if let Some((call, meaning)) = choice {
-        match meaning {
-            Some(m) => println!("{to_call} to call: {call}  ({m})"),
+    if let Some((call, simulated)) = choice {
+        match simulated {
+            Some(s) => {
+                println!("{to_call} to call: {call}  ({})", s.choice.meaning);
+                if s.worlds > 0 {
+                    println!(
+                        "  a close call, simulated over {} worlds (IMPs a board against the rules' {}):",
+                        s.worlds, s.system
+                    );
+                    for c in &s.candidates {
+                        println!("    {:<3} {:+.2} ± {:.2}", c.call.to_string(), c.imps, c.se);
+                    }
+                }
+            }
             None => println!("{to_call} to call: {call}"),
         }
     } else if !records::auction_complete(&auction) {
