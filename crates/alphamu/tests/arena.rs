@@ -980,6 +980,16 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
     let sim_first = std::fs::read_to_string(&simulated).unwrap();
     assert_eq!(sim_first.lines().count(), 7, "{sim_first}");
     assert!(sim_first.lines().skip(1).all(|l| l.contains("\"seconds\"")));
+    // Each call of the natural seats is timed: at least one a table.
+    for line in sim_first.lines().skip(1) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let calls = v["call_seconds"].as_array().expect("the calls' times");
+        assert!(calls.len() >= 2, "{line}");
+        assert!(
+            calls.iter().all(|t| t.as_f64().is_some_and(|t| t >= 0.0)),
+            "{line}"
+        );
+    }
     // Run again: nothing is played, the files are kept as they were.
     let out = run();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
@@ -991,6 +1001,10 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
     );
     assert!(
         report.contains("| natural-sim-vs-simple-dd | 6 of 6 |"),
+        "{report}"
+    );
+    assert!(
+        report.contains("seconds a call of the natural system, median / worst"),
         "{report}"
     );
 }

@@ -31,17 +31,20 @@ struct Natural {
 
 /// The auction of deal number `i` (`deal`, from `dealer`, `vul`
 /// vulnerable), `natural` seats bidding the natural system as `how` says,
-/// the others the simple one; simulated calls drawn from `seed`.
+/// the others the simple one; simulated calls drawn from `seed`. With it,
+/// the seconds each call of the natural seats took, in order.
 fn auction(
     deal: &Deal,
     dealer: Seat,
     natural: Side,
     how: Natural,
     (vul, seed, i): (records::Vulnerability, u64, usize),
-) -> Vec<Call> {
+) -> (Vec<Call>, Vec<f64>) {
     let mut calls: Vec<Call> = Vec::new();
+    let mut seconds = Vec::new();
     while !records::auction_complete(&calls) {
         let seat = Seat::from_index(dealer.index() + calls.len());
+        let started = std::time::Instant::now();
         let call = if seat.side() == natural {
             match how.simulation {
                 Some(worlds) => {
@@ -58,9 +61,12 @@ fn auction(
         } else {
             bluechip::bidding::call(deal[seat], seat, dealer, &calls)
         };
+        if seat.side() == natural {
+            seconds.push(started.elapsed().as_secs_f64());
+        }
         calls.push(call);
     }
-    calls
+    (calls, seconds)
 }
 
 /// North-South's double-dummy score of the table whose auction is `calls`.
@@ -90,8 +96,8 @@ fn play_deal(seed: u64, i: usize, how: Natural) -> Value {
     let deal = Deal::random(&mut rng, 13);
     let dealer = dealer_of(i + 1);
     let vul = vulnerability_of(i + 1);
-    let open = auction(&deal, dealer, Side::NorthSouth, how, (vul, seed, i));
-    let closed = auction(&deal, dealer, Side::EastWest, how, (vul, seed, i));
+    let (open, open_seconds) = auction(&deal, dealer, Side::NorthSouth, how, (vul, seed, i));
+    let (closed, closed_seconds) = auction(&deal, dealer, Side::EastWest, how, (vul, seed, i));
     let (ns_open, open_result) = north_south_score(&deal, dealer, vul, &open);
     let (ns_closed, closed_result) = north_south_score(&deal, dealer, vul, &closed);
     // The natural system's side: North-South at the open table, East-West
@@ -109,6 +115,7 @@ fn play_deal(seed: u64, i: usize, how: Natural) -> Value {
         "open": {"auction": text(&open), "result": open_result, "ns": ns_open},
         "closed": {"auction": text(&closed), "result": closed_result, "ns": ns_closed},
         "imps": imps(swing),
+        "call_seconds": open_seconds.iter().chain(&closed_seconds).collect::<Vec<_>>(),
     })
 }
 
@@ -135,7 +142,7 @@ const COMPARISONS: [(&str, &str, Natural); 2] = [
 pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let count = ctx.count(20, 2000);
     let mut out = format!(
-        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n| match | deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ | seconds a board |\n|---|---|---|---|---|---|\n",
+        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n| match | deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ | seconds a board | seconds a call of the natural system, median / worst |\n|---|---|---|---|---|---|---|\n",
         ctx.seed,
         bidding::simulation::MARGIN
     );
@@ -205,7 +212,9 @@ fn comparison(
         }
     }
     if lines.is_empty() {
-        return Ok(format!("| {label} | not played yet | - | - | - | - |\n"));
+        return Ok(format!(
+            "| {label} | not played yet | - | - | - | - | - |\n"
+        ));
     }
     let imps: Vec<f64> = lines
         .range(..count)
@@ -233,7 +242,18 @@ fn comparison(
     } else {
         format!("{:.2}", timed.iter().sum::<f64>() / timed.len() as f64)
     };
+    let mut calls: Vec<f64> = lines
+        .range(..count)
+        .filter_map(|(_, v)| v["call_seconds"].as_array())
+        .flatten()
+        .filter_map(Value::as_f64)
+        .collect();
+    calls.sort_by(f64::total_cmp);
+    let per_call = match (calls.get(calls.len() / 2), calls.last()) {
+        (Some(median), Some(worst)) => format!("{median:.3} / {worst:.2}"),
+        _ => "-".to_string(),
+    };
     Ok(format!(
-        "| {label} | {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} | {seconds} |\n"
+        "| {label} | {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} | {seconds} | {per_call} |\n"
     ))
 }
