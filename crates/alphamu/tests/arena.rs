@@ -1007,4 +1007,26 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
         report.contains("seconds a call of the natural system, median / worst"),
         "{report}"
     );
+    // A row not played out gives no figure.
+    let kept: Vec<&str> = sim_first.lines().take(6).collect();
+    std::fs::write(&simulated, kept.join("\n") + "\n").unwrap();
+    let out = alphamu()
+        .args([
+            "experiment",
+            "bidding-dd",
+            "--quick",
+            "--deals",
+            "6",
+            "--only",
+            "none-selected",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .assert()
+        .success();
+    let report = text(&out.get_output().stdout);
+    assert!(
+        report.contains("| natural-sim-vs-simple-dd | 5 of 6, in progress | - |"),
+        "{report}"
+    );
 }

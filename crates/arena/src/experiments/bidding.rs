@@ -216,6 +216,13 @@ fn comparison(
             "| {label} | not played yet | - | - | - | - | - |\n"
         ));
     }
+    let played = lines.range(..count).count();
+    if played < count {
+        // No interim figure: a row is read once its deals are all played.
+        return Ok(format!(
+            "| {label} | {played} of {count}, in progress | - | - | - | - | - |\n"
+        ));
+    }
     let imps: Vec<f64> = lines
         .range(..count)
         .map(|(_, v)| v["imps"].as_f64().unwrap_or(0.0))
