@@ -940,21 +940,16 @@ fn table_one_is_written_from_its_results_files_without_making_a_deal_set() {
 fn the_bidding_comparison_scores_both_tables_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("bidding-dd");
-    let run = || {
+    let run = |extra: &[&str]| {
         alphamu()
-            .args([
-                "experiment",
-                "bidding-dd",
-                "--quick",
-                "--deals",
-                "6",
-                "--out",
-            ])
+            .args(["experiment", "bidding-dd", "--quick", "--deals", "6"])
+            .args(extra)
+            .arg("--out")
             .arg(&out_dir)
             .assert()
             .success()
     };
-    run();
+    run(&[]);
     let path = out_dir.join("natural-vs-simple-dd.jsonl");
     let first = std::fs::read_to_string(&path).unwrap();
     assert_eq!(first.lines().count(), 7, "a header and six deals:\n{first}");
@@ -991,7 +986,7 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
         );
     }
     // Run again: nothing is played, the files are kept as they were.
-    let out = run();
+    let out = run(&[]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     assert_eq!(std::fs::read_to_string(&simulated).unwrap(), sim_first);
     let report = text(&out.get_output().stdout);
@@ -1010,20 +1005,7 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
     // A row not played out gives no figure.
     let kept: Vec<&str> = sim_first.lines().take(6).collect();
     std::fs::write(&simulated, kept.join("\n") + "\n").unwrap();
-    let out = alphamu()
-        .args([
-            "experiment",
-            "bidding-dd",
-            "--quick",
-            "--deals",
-            "6",
-            "--only",
-            "none-selected",
-            "--out",
-        ])
-        .arg(&out_dir)
-        .assert()
-        .success();
+    let out = run(&["--only", "none-selected"]);
     let report = text(&out.get_output().stdout);
     assert!(
         report.contains("| natural-sim-vs-simple-dd | 5 of 6, in progress | - |"),
