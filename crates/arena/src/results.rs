@@ -84,6 +84,7 @@ pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
                 ties,
                 goal,
                 infer,
+                salt,
             }) = spec.parse::<players::player::PlayerSpec>()
             {
                 let ties = if spec.contains("ties=") {
@@ -98,6 +99,7 @@ pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
                     ties,
                     goal,
                     infer,
+                    salt,
                 }
                 .to_string();
             }

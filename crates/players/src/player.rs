@@ -26,6 +26,9 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The tag of a salted player's seeds ([`PlayerSpec::salted`]).
+const SALT_SEED: u64 = 0x5a17;
+
 /// A player as the command line names it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
@@ -43,6 +46,10 @@ pub enum PlayerSpec {
         goal: Goal,
         /// Whether it reads the table: worlds weighted by the play.
         infer: Option<Infer>,
+        /// Which stream of random choices it draws from (`salt=N`): 0,
+        /// the default, is the deal's own; another number gives the same
+        /// player other worlds, for a player measured against itself.
+        salt: u64,
     },
     /// Monte Carlo of level `worlds.len()`: `worlds[0]` worlds at the top,
     /// each played out by the Monte Carlo player of the next level, down to
@@ -60,6 +67,9 @@ pub enum PlayerSpec {
         /// Whether it reads the table (PIMC only: one level over double
         /// dummy).
         infer: Option<Infer>,
+        /// Which stream of random choices it draws from (`salt=N`, PIMC
+        /// only), as for alpha-mu.
+        salt: u64,
     },
     /// Double dummy: sees every card, plays a card of best value.
     Dd,
@@ -214,6 +224,7 @@ fn paper_name(s: &str, fail: &dyn Fn(String) -> SpecError) -> Result<PlayerSpec,
     }
     Ok(PlayerSpec::MonteCarlo {
         infer: None,
+        salt: 0,
         simulator,
         worlds,
         goal: Goal::Contract,
@@ -283,6 +294,7 @@ impl FromStr for PlayerSpec {
         let mut levels: Option<Vec<usize>> = None;
         let mut infer: Option<Infer> = None;
         let mut particles: Option<usize> = None;
+        let mut salt = 0u64;
         for option in options.split(OPTION_SEPARATORS).filter(|o| !o.is_empty()) {
             let (key, value) = option.split_once('=').ok_or_else(|| {
                 fail(format!("option {} is not key=value", cards::quoted(option)))
@@ -355,6 +367,14 @@ impl FromStr for PlayerSpec {
                             )))
                         }
                     }
+                }
+                ("alphamu" | "pimc", "salt") => {
+                    salt = value.parse().map_err(|_| {
+                        fail(format!(
+                            "salt {} is not a whole number from 0",
+                            cards::quoted(value)
+                        ))
+                    })?;
                 }
                 ("alphamu" | "pimc", "particles") => {
                     particles = Some(positive(value, "particles", &fail)?);
@@ -429,6 +449,7 @@ impl FromStr for PlayerSpec {
                 ties,
                 goal,
                 infer,
+                salt,
             }),
             "pimc" => Ok(PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
@@ -436,6 +457,7 @@ impl FromStr for PlayerSpec {
                 goal,
                 ties: mc_tie,
                 infer,
+                salt,
             }),
             "mc" => Ok(PlayerSpec::MonteCarlo {
                 simulator,
@@ -443,6 +465,7 @@ impl FromStr for PlayerSpec {
                 goal: Goal::Contract,
                 ties: mc_tie,
                 infer: None,
+                salt: 0,
             }),
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
@@ -452,8 +475,12 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// `,infer=dd` and `,particles=N` when they are set.
-fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result {
+/// `,infer=dd`, `,particles=N` and `,salt=N` when they are set.
+fn write_reading_and_salt(
+    f: &mut fmt::Formatter<'_>,
+    infer: Option<Infer>,
+    salt: u64,
+) -> fmt::Result {
     if let Some(i) = infer {
         f.write_str(match i.reads {
             _ if i.single_dummy => ",infer=sd",
@@ -465,6 +492,9 @@ fn write_infer(f: &mut fmt::Formatter<'_>, infer: Option<Infer>) -> fmt::Result 
         if let Some(n) = i.particles {
             write!(f, ",particles={n}")?;
         }
+    }
+    if salt != 0 {
+        write!(f, ",salt={salt}")?;
     }
     Ok(())
 }
@@ -482,6 +512,7 @@ impl fmt::Display for PlayerSpec {
                 ties,
                 goal,
                 infer,
+                salt,
             } => {
                 write!(f, "alphamu:m={m},w={w}")?;
                 if *switches != Switches::ALL {
@@ -498,7 +529,7 @@ impl fmt::Display for PlayerSpec {
                 if *goal == Goal::Score {
                     f.write_str(",goal=score")?;
                 }
-                write_infer(f, *infer)
+                write_reading_and_salt(f, *infer, *salt)
             }
             PlayerSpec::MonteCarlo {
                 simulator: Simulator::DoubleDummy,
@@ -506,6 +537,7 @@ impl fmt::Display for PlayerSpec {
                 goal,
                 ties,
                 infer,
+                salt,
             } if worlds.len() == 1 => {
                 write!(f, "pimc:w={}", worlds[0])?;
                 if *goal == Goal::Score {
@@ -514,7 +546,7 @@ impl fmt::Display for PlayerSpec {
                 if *ties == McTies::Random {
                     f.write_str(",ties=random")?;
                 }
-                write_infer(f, *infer)
+                write_reading_and_salt(f, *infer, *salt)
             }
             PlayerSpec::MonteCarlo {
                 simulator,
@@ -771,6 +803,27 @@ impl PlayerSpec {
         }
     }
 
+    /// Which stream of random choices the player draws from (`salt=N`;
+    /// 0 for the deal's own).
+    #[must_use]
+    pub fn salt(&self) -> u64 {
+        match self {
+            PlayerSpec::AlphaMu { salt, .. } | PlayerSpec::MonteCarlo { salt, .. } => *salt,
+            _ => 0,
+        }
+    }
+
+    /// `seed` as this player draws from it: `seed` itself without a salt,
+    /// else `seed` mixed with the salt, so that a salted player's choices
+    /// are as random as the plain one's and independent of them.
+    #[must_use]
+    pub fn salted(&self, seed: u64) -> u64 {
+        match self.salt() {
+            0 => seed,
+            salt => crate::seed::derive(seed, &[SALT_SEED, salt]),
+        }
+    }
+
     /// The worlds a searching player of `count` worlds uses: drawn by
     /// weight from the population when it reads the table and the
     /// population has followed the play, else as a plain player draws
@@ -794,6 +847,7 @@ impl PlayerSpec {
         seed: u64,
         depth_one: bool,
     ) -> Result<Decision, PlayError> {
+        let seed = self.salted(seed);
         let Seen {
             board,
             play,
@@ -977,6 +1031,50 @@ mod tests {
     }
 
     #[test]
+    fn a_salted_player_draws_other_worlds_and_the_same_ones_again() {
+        let spec: PlayerSpec = "pimc:w=1,salt=3".parse().unwrap();
+        assert_eq!(spec.salt(), 3);
+        assert_eq!(spec.to_string(), "pimc:w=1,salt=3");
+        assert_eq!(spec.record_name().parse::<PlayerSpec>().unwrap(), spec);
+        assert_eq!(
+            "pimc:w=1,salt=0".parse::<PlayerSpec>().unwrap(),
+            "pimc:w=1".parse::<PlayerSpec>().unwrap()
+        );
+        let alphamu: PlayerSpec = "alphamu:m=2,w=5,salt=1".parse().unwrap();
+        assert_eq!(alphamu.to_string(), "alphamu:m=2,w=5,salt=1");
+        let e = "pimc:salt=-1".parse::<PlayerSpec>().unwrap_err();
+        assert!(e.to_string().contains("salt \"-1\""), "{e}");
+        assert!("MC2-D-5-5".parse::<PlayerSpec>().is_ok());
+        assert!("mc:ncd=5+5,salt=1".parse::<PlayerSpec>().is_err());
+        // West's opening lead from ♦AK ♣K5 against South's four-card
+        // notrump ending, chosen over one world of the twelve cards it
+        // cannot see.
+        let board = Board {
+            deal: "N:AK...32 QJ.K..6 2.A.2.A ..AK.K5".parse().unwrap(),
+            strain: Strain::Notrump,
+            declarer: Seat::South,
+            need: 2,
+            constraints: Constraints::default(),
+            scoring: None,
+        };
+        let play: Vec<Card> = Vec::new();
+        let plain: PlayerSpec = "pimc:w=1".parse().unwrap();
+        let cards = |spec: &PlayerSpec| -> Vec<Card> {
+            (0..24)
+                .map(|seed| spec.choose(&board, &play, seed).unwrap())
+                .collect()
+        };
+        let (plain_cards, salted_cards) = (cards(&plain), cards(&spec));
+        assert_ne!(plain_cards, salted_cards, "other worlds, other guesses");
+        assert_eq!(salted_cards, cards(&spec), "the same salt, the same cards");
+        let west = board.deal[Seat::West];
+        assert!(plain_cards
+            .iter()
+            .chain(&salted_cards)
+            .all(|&c| west.contains(c)));
+    }
+
+    #[test]
     fn specs_parse_and_errors_explain() {
         assert_eq!(
             "alphamu:m=2,w=40".parse::<PlayerSpec>().unwrap(),
@@ -987,6 +1085,7 @@ mod tests {
                 ties: Ties::Tricks,
                 goal: Goal::Contract,
                 infer: None,
+                salt: 0,
             }
         );
         assert_eq!(
@@ -1001,6 +1100,7 @@ mod tests {
             goal: Goal::Contract,
             ties: McTies::CardOrder,
             infer: None,
+            salt: 0,
         };
         assert_eq!("pimc".parse::<PlayerSpec>().unwrap(), pimc);
         assert_eq!("MC-D-20".parse::<PlayerSpec>().unwrap(), pimc);
@@ -1081,6 +1181,7 @@ mod tests {
                 goal: Goal::Contract,
                 ties: McTies::CardOrder,
                 infer: None,
+                salt: 0,
             }
         );
         assert_eq!("mc:sim=dd,ncd=20+10".parse::<PlayerSpec>().unwrap(), s);

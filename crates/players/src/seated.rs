@@ -272,7 +272,7 @@ pub fn inference_for(
         viewer,
         board.declarer,
         board.constraints,
-        inference_seed(seed, viewer),
+        player.salted(inference_seed(seed, viewer)),
     )
     .reading(infer.reads)
 }

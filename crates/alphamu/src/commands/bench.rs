@@ -158,6 +158,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                         goal: Goal::Contract,
                         ties: players::player::McTies::CardOrder,
                         infer: None,
+                        salt: 0,
                     },
                 ));
                 for &m in &moves {
@@ -175,6 +176,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                                 ties: Ties::First,
                                 goal: Goal::Contract,
                                 infer: None,
+                                salt: 0,
                             },
                         ));
                     }

@@ -395,7 +395,9 @@ pub type Measures = (
 /// The defences of the declarer measures, each with the declarers played
 /// against it (label, spec): PIMC-20 choosing at random among equal
 /// cards (the style the model was fitted to), alpha-mu (M = 3) and
-/// PIMC-40 choosing at random (two styles it was not fitted to).
+/// PIMC-40 choosing at random (two styles it was not fitted to). The
+/// salted row is table B's player on another stream of random choices:
+/// the null comparison of the rows that share its table B.
 pub const DECLARER_MEASURES: [Measures; 3] = [
     (
         "pimc-random-ties",
@@ -408,6 +410,7 @@ pub const DECLARER_MEASURES: [Measures; 3] = [
             ("pimc-infer-play", "pimc:w=20,infer=play"),
             ("pimc-infer-uniform", "pimc:w=20,infer=uniform"),
             ("pimc-infer-sd", "pimc:w=20,infer=sd"),
+            ("pimc-salted", "pimc:w=20,salt=1"),
         ],
     ),
     (
