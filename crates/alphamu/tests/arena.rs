@@ -1012,3 +1012,71 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
         "{report}"
     );
 }
+
+#[test]
+fn the_played_bidding_comparison_plays_both_contracts_on_the_double_dummy_rows_auctions() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |experiment: &str, extra: &[&str]| {
+        alphamu()
+            .args(["experiment", experiment, "--quick", "--deals", "4"])
+            .args(extra)
+            .arg("--out")
+            .arg(dir.path().join(experiment))
+            .assert()
+            .success()
+    };
+    run("bidding-dd", &["--only", "natural-vs-simple-dd"]);
+    let out = run("bidding-played", &[]);
+    let lines = |path: &Path| -> Vec<Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let dd = lines(&dir.path().join("bidding-dd/natural-vs-simple-dd.jsonl"));
+    let played = lines(
+        &dir.path()
+            .join("bidding-played/natural-vs-simple-played.jsonl"),
+    );
+    assert_eq!(played.len(), 5, "a header and four deals: {played:?}");
+    assert_eq!(played[0]["header"]["experiment"], "bidding-played");
+    assert!(played[0]["header"]["scoring"]
+        .as_str()
+        .unwrap()
+        .contains("pimc:w=20,ties=random"));
+    let by_deal = |lines: &[Value], i: u64| -> Value {
+        lines
+            .iter()
+            .find(|v| v["deal"].as_u64() == Some(i))
+            .cloned()
+            .unwrap_or_else(|| panic!("deal {i}"))
+    };
+    for i in 0..4 {
+        let (p, d) = (by_deal(&played, i), by_deal(&dd, i));
+        for table in ["open", "closed"] {
+            // The auctions are bidding-dd's, and so is each table's
+            // double-dummy result.
+            assert_eq!(p[table]["auction"], d[table]["auction"], "deal {i}");
+            assert_eq!(p[table]["double_dummy"], d[table]["result"], "deal {i}");
+            // The played result names the same contract and declarer.
+            let contract = |r: &Value| -> String {
+                let r = r.as_str().unwrap();
+                r.rsplit_once(' ').map_or(r, |(c, _)| c).to_string()
+            };
+            assert_eq!(contract(&p[table]["result"]), contract(&d[table]["result"]));
+        }
+        // The IMPs are those of the two tables' played scores.
+        let swing = p["open"]["ns"].as_i64().unwrap() - p["closed"]["ns"].as_i64().unwrap();
+        assert_eq!(
+            p["imps"].as_i64().unwrap().signum(),
+            swing.signum(),
+            "deal {i}"
+        );
+    }
+    let report = text(&out.get_output().stdout);
+    assert!(
+        report.contains("| natural-vs-simple-played | 4 of 4 |"),
+        "{report}"
+    );
+}

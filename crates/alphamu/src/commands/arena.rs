@@ -863,13 +863,13 @@ fn replay_check(
     if files.is_empty() {
         bail!("{}: no results file (*.jsonl) below it", dir.display());
     }
-    // The bidding comparison's files hold no card play: `experiment
-    // bidding-dd` recomputes their lines from the seed.
+    // The bidding comparisons' files are not replayed: `experiment
+    // bidding-dd` and `bidding-played` recompute their lines from the seed.
     let (bidding, files): (Vec<PathBuf>, Vec<PathBuf>) =
         files.into_iter().partition(|p| is_bidding_comparison(p));
     for path in &bidding {
         eprintln!(
-            "{}: a bidding comparison, no card play to replay (experiment bidding-dd recomputes it)",
+            "{}: a bidding comparison, not replayed (experiments bidding-dd and bidding-played recompute it)",
             path.display()
         );
     }
@@ -1159,8 +1159,8 @@ fn update_markdown(
     Ok(())
 }
 
-/// Whether `path` is a results file of `experiment bidding-dd` (its header
-/// names that experiment).
+/// Whether `path` is a results file of `experiment bidding-dd` or
+/// `bidding-played` (its header names the experiment).
 fn is_bidding_comparison(path: &std::path::Path) -> bool {
     use std::io::BufRead as _;
     let Ok(file) = std::fs::File::open(path) else {
@@ -1170,5 +1170,7 @@ fn is_bidding_comparison(path: &std::path::Path) -> bool {
     if std::io::BufReader::new(file).read_line(&mut first).is_err() {
         return false;
     }
-    first.starts_with("{\"header\":{\"experiment\":\"bidding-dd\"")
+    ["bidding-dd", "bidding-played"]
+        .iter()
+        .any(|e| first.starts_with(&format!("{{\"header\":{{\"experiment\":\"{e}\"")))
 }

@@ -1,14 +1,16 @@
-//! The natural bidding system against the seat's first, simple one, the
-//! contracts scored double dummy as bidding papers score them: each deal
-//! bid at two tables, the natural system North-South at one and
+//! The natural bidding system against the seat's first, simple one: each
+//! deal bid at two tables, the natural system North-South at one and
 //! East-West at the other, the simple system in the other seats; each
-//! table's contract scored by its double-dummy tricks; IMPs to the natural
-//! system's side, a deal at a time.
+//! table's contract scored by its double-dummy tricks as bidding papers
+//! score them (`bidding-dd`), or played out by one card player at every
+//! seat of both tables (`bidding-played`); IMPs to the natural system's
+//! side, a deal at a time.
 
 use super::{io, Context, ExperimentError};
 use crate::deal_set::{dealer_of, vulnerability_of};
 use crate::stats::imps;
 use cards::{Deal, Seat, Side};
+use players::player::{Board, PlayerSpec};
 use players::seed::derive;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -22,11 +24,27 @@ use std::sync::Mutex;
 /// The tag of the seeds of the simulated calls.
 const SIMULATION_SEED: u64 = 0xb1d;
 
+/// The tag of the seeds of a played-out deal's card play.
+const PLAY_SEED: u64 = 0x91a7;
+
+/// The card player of `bidding-played`, at every seat of both tables: the
+/// project's reference player, choosing at random among equal cards.
+pub const PLAYED_BY: &str = "pimc:w=20,ties=random";
+
 /// How the natural side of a comparison bids: by the rules alone, or
 /// simulating its close calls over `worlds` worlds.
 #[derive(Clone, Copy, Debug)]
 struct Natural {
     simulation: Option<usize>,
+}
+
+/// How a table's contract is scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scoring {
+    /// By its double-dummy tricks, as bidding papers score it.
+    DoubleDummy,
+    /// Played out by [`PLAYED_BY`] at every seat.
+    Played,
 }
 
 /// The auction of deal number `i` (`deal`, from `dealer`, `vul`
@@ -69,19 +87,49 @@ fn auction(
     (calls, seconds)
 }
 
-/// North-South's double-dummy score of the table whose auction is `calls`.
-fn north_south_score(
+/// What a table's auction led to: its contract and declarer, `None` when
+/// passed out.
+type Contracted = Option<(bridge::Contract, Seat)>;
+
+/// Declarer's double-dummy tricks in `contract`.
+fn double_dummy_tricks(deal: &Deal, contract: bridge::Contract, declarer: Seat) -> usize {
+    dd::batch::with_thread_solver(|s| s.strain_tricks(deal, contract.strain))
+        .map_or(0, |row| row[declarer.index()] as usize)
+}
+
+/// Declarer's tricks in `contract` played out by `player` at every seat,
+/// its random choices from `seed`.
+fn played_tricks(
     deal: &Deal,
-    dealer: Seat,
+    (contract, declarer): (bridge::Contract, Seat),
+    player: &PlayerSpec,
+    seed: u64,
+) -> Result<usize, String> {
+    let board = Board {
+        deal: *deal,
+        strain: contract.strain,
+        declarer,
+        need: 6 + usize::from(contract.level),
+        constraints: worlds::Constraints::default(),
+        scoring: None,
+    };
+    let memory = crate::matches::DefenceMemory::default();
+    crate::matches::play_table(&board, &[], player, player, seed, false, &memory)
+        .map(|table| table.tricks)
+        .map_err(|e| format!("{contract} by {declarer}: {e}"))
+}
+
+/// North-South's score of a table that reached `contracted` with declarer
+/// taking `tricks`, and the table's result as text.
+fn north_south_score(
+    contracted: Contracted,
+    tricks: usize,
     vul: records::Vulnerability,
-    calls: &[Call],
 ) -> (i32, String) {
-    let Some((contract, declarer)) = records::contract_of(dealer, calls) else {
+    let Some((contract, declarer)) = contracted else {
         return (0, "passed out".into());
     };
-    let tricks = dd::batch::with_thread_solver(|s| s.strain_tricks(deal, contract.strain))
-        .map_or(0, |row| row[declarer.index()]);
-    let score = contract.score(tricks, vul.of(declarer.side()));
+    let score = contract.score(tricks.min(13) as u8, vul.of(declarer.side()));
     let ns = if declarer.side() == Side::NorthSouth {
         score
     } else {
@@ -90,76 +138,161 @@ fn north_south_score(
     (ns, format!("{contract} {declarer} {tricks}"))
 }
 
-/// One deal at both tables: a results line.
-fn play_deal(seed: u64, i: usize, how: Natural) -> Value {
+/// One deal at both tables: a results line. Played out, a table whose
+/// contract and declarer are the other table's is that table's play again
+/// (the same player, board and seed), and each table also shows its
+/// double-dummy result.
+fn play_deal(
+    seed: u64,
+    i: usize,
+    how: Natural,
+    scoring: Scoring,
+    player: &PlayerSpec,
+) -> Result<Value, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(derive(seed, &[i as u64]));
     let deal = Deal::random(&mut rng, 13);
     let dealer = dealer_of(i + 1);
     let vul = vulnerability_of(i + 1);
     let (open, open_seconds) = auction(&deal, dealer, Side::NorthSouth, how, (vul, seed, i));
     let (closed, closed_seconds) = auction(&deal, dealer, Side::EastWest, how, (vul, seed, i));
-    let (ns_open, open_result) = north_south_score(&deal, dealer, vul, &open);
-    let (ns_closed, closed_result) = north_south_score(&deal, dealer, vul, &closed);
-    // The natural system's side: North-South at the open table, East-West
-    // at the closed one.
-    let swing = ns_open - ns_closed;
-    let text = |calls: &[Call]| {
-        calls
+    let play_seed = derive(seed, &[PLAY_SEED, i as u64]);
+    let mut played: Vec<((bridge::Contract, Seat), usize)> = Vec::new();
+    let mut table = |calls: &[Call]| -> Result<Value, String> {
+        let contracted = records::contract_of(dealer, calls);
+        let dd = contracted.map(|(c, d)| double_dummy_tricks(&deal, c, d));
+        let tricks = match (contracted, scoring) {
+            (None, _) => 0,
+            (Some((c, d)), Scoring::DoubleDummy) => {
+                dd.unwrap_or_else(|| double_dummy_tricks(&deal, c, d))
+            }
+            (Some((c, d)), Scoring::Played) => {
+                let same = played
+                    .iter()
+                    .find(|((pc, pd), _)| (pc.level, pc.strain, *pd) == (c.level, c.strain, d));
+                match same {
+                    Some(&(_, t)) => t,
+                    None => {
+                        let t = played_tricks(&deal, (c, d), player, play_seed)?;
+                        played.push(((c, d), t));
+                        t
+                    }
+                }
+            }
+        };
+        let (ns, result) = north_south_score(contracted, tricks, vul);
+        let text = calls
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" ");
+        let mut v = json!({"auction": text, "result": result, "ns": ns});
+        if scoring == Scoring::Played {
+            v["double_dummy"] = json!(north_south_score(contracted, dd.unwrap_or(0), vul).1);
+        }
+        Ok(v)
     };
-    json!({
+    let open_table = table(&open)?;
+    let closed_table = table(&closed)?;
+    // The natural system's side: North-South at the open table, East-West
+    // at the closed one.
+    let swing = open_table["ns"].as_i64().unwrap_or(0) - closed_table["ns"].as_i64().unwrap_or(0);
+    Ok(json!({
         "deal": i,
-        "open": {"auction": text(&open), "result": open_result, "ns": ns_open},
-        "closed": {"auction": text(&closed), "result": closed_result, "ns": ns_closed},
-        "imps": imps(swing),
+        "open": open_table,
+        "closed": closed_table,
+        "imps": imps(i32::try_from(swing).unwrap_or(0)),
         "call_seconds": open_seconds.iter().chain(&closed_seconds).collect::<Vec<_>>(),
-    })
+    }))
 }
 
-/// The comparisons: the natural system by its rules, and simulating its
-/// close calls, each against the simple system.
-const COMPARISONS: [(&str, &str, Natural); 2] = [
-    (
-        "natural-vs-simple-dd",
-        "natural (crate bidding)",
-        Natural { simulation: None },
-    ),
-    (
-        "natural-sim-vs-simple-dd",
-        "natural (crate bidding), its close calls simulated over 40 worlds",
-        Natural {
+/// A comparison of the natural system against the simple one.
+#[derive(Clone, Copy, Debug)]
+struct Comparison {
+    /// Its results file's name, without `.jsonl`.
+    label: &'static str,
+    /// The natural side, as the results header names it.
+    a: &'static str,
+    /// How the natural side bids.
+    how: Natural,
+    /// How each table's contract is scored.
+    scoring: Scoring,
+}
+
+/// The comparisons scored double dummy: the natural system by its rules,
+/// and simulating its close calls, each against the simple system.
+const DOUBLE_DUMMY: [Comparison; 2] = [
+    Comparison {
+        label: "natural-vs-simple-dd",
+        a: "natural (crate bidding)",
+        how: Natural { simulation: None },
+        scoring: Scoring::DoubleDummy,
+    },
+    Comparison {
+        label: "natural-sim-vs-simple-dd",
+        a: "natural (crate bidding), its close calls simulated over 40 worlds",
+        how: Natural {
             simulation: Some(bidding::simulation::Settings::DEFAULT_WORLDS),
         },
-    ),
+        scoring: Scoring::DoubleDummy,
+    },
 ];
 
-/// The comparisons: `ctx.count(20, 2000)` deals of seed `ctx.seed` each,
-/// the results in `<label>.jsonl` (a header, then a line a deal as it is
-/// scored; a rerun plays only the deals missing).
+/// The comparison played out: the natural system by its rules against the
+/// simple system, every seat of both tables played by [`PLAYED_BY`].
+const PLAYED: Comparison = Comparison {
+    label: "natural-vs-simple-played",
+    a: "natural (crate bidding)",
+    how: Natural { simulation: None },
+    scoring: Scoring::Played,
+};
+
+/// The header of a comparison table.
+const TABLE_HEADER: &str = "| match | deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ | seconds a board | seconds a call of the natural system, median / worst |\n|---|---|---|---|---|---|---|\n";
+
+/// The comparisons scored double dummy: `ctx.count(20, 2000)` deals of
+/// seed `ctx.seed` each, the results in `<label>.jsonl` (a header, then a
+/// line a deal as it is scored; a rerun plays only the deals missing).
 pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let count = ctx.count(20, 2000);
     let mut out = format!(
-        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n| match | deals | IMPs a board, natural − simple (SE) | z | boards whose two tables differ | seconds a board | seconds a call of the natural system, median / worst |\n|---|---|---|---|---|---|---|\n",
+        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
         ctx.seed,
         bidding::simulation::MARGIN
     );
-    for (label, a, how) in COMPARISONS {
-        out += &comparison(ctx, count, label, a, how)?;
+    for comparison in DOUBLE_DUMMY {
+        out += &run_comparison(ctx, count, "bidding-dd", comparison)?;
     }
     Ok(out)
 }
 
-/// One comparison's row, its deals played first when `--only` selects it.
-fn comparison(
+/// The comparison played out ([`PLAYED`]): the same deals and auctions as
+/// `bidding-dd`'s rules row, each contract played by [`PLAYED_BY`] at every
+/// seat of both tables.
+pub(super) fn bidding_played(ctx: &Context<'_>) -> Result<String, ExperimentError> {
+    let count = ctx.count(20, 2000);
+    let mut out = format!(
+        "The natural bidding system (crate `bidding`, by its rules) against the seat's first, simple system (`bluechip::bidding`), on the deals and auctions of `bidding-dd` (random deals, seed {}, the dealer and vulnerability of the board number), each table's contract played out by `{PLAYED_BY}` at all four seats (the auction's calls not read as constraints on the hands; a table whose contract and declarer are the other table's plays the same cards), IMPs to the natural system's side. Each line also gives each table's double-dummy result. Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
+        ctx.seed,
+    );
+    out += &run_comparison(ctx, count, "bidding-played", PLAYED)?;
+    Ok(out)
+}
+
+/// One comparison's row of `experiment`, its deals played first when
+/// `--only` selects it.
+fn run_comparison(
     ctx: &Context<'_>,
     count: usize,
-    label: &str,
-    a: &str,
-    how: Natural,
+    experiment: &str,
+    comparison: Comparison,
 ) -> Result<String, ExperimentError> {
+    let Comparison {
+        label,
+        a,
+        how,
+        scoring,
+    } = comparison;
+    let player: PlayerSpec = PLAYED_BY.parse().expect("the played comparison's player");
     let path = ctx.dir.join(format!("{label}.jsonl"));
     let mut lines: BTreeMap<usize, Value> = BTreeMap::new();
     if let Ok(text) = std::fs::read_to_string(&path) {
@@ -181,12 +314,20 @@ fn comparison(
             .open(&path)
             .map_err(io(&path))?;
         if fresh {
+            let scored = match scoring {
+                Scoring::DoubleDummy => {
+                    "double dummy, IMPs to the natural system's side".to_string()
+                }
+                Scoring::Played => format!(
+                    "played out by {PLAYED_BY} at every seat, IMPs to the natural system's side"
+                ),
+            };
             let header = json!({"header": {
-                "experiment": "bidding-dd",
+                "experiment": experiment,
                 "seed": ctx.seed,
                 "a": a,
                 "b": "simple (bluechip::bidding)",
-                "scoring": "double dummy, IMPs to the natural system's side",
+                "scoring": scored,
                 "commit": crate::provenance::COMMIT,
             }});
             writeln!(file, "{header}").map_err(io(&path))?;
@@ -194,18 +335,32 @@ fn comparison(
         let missing: Vec<usize> = (0..count).filter(|i| !lines.contains_key(i)).collect();
         ctx.progress.stage(label, missing.len());
         let file = Mutex::new(file);
+        let failed = std::sync::atomic::AtomicUsize::new(0);
         let played: Vec<Value> = missing
             .par_iter()
-            .map(|&i| {
+            .filter_map(|&i| {
                 let started = std::time::Instant::now();
-                let mut v = play_deal(ctx.seed, i, how);
+                let v = play_deal(ctx.seed, i, how, scoring, &player);
+                ctx.progress.step();
+                let mut v = match v {
+                    Ok(v) => v,
+                    Err(e) => {
+                        // Not written: a rerun plays it again.
+                        eprintln!("{label}: deal {i}: {e}");
+                        failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        return None;
+                    }
+                };
                 v["seconds"] = json!(started.elapsed().as_secs_f64());
                 let mut f = file.lock().expect("no panic");
                 let _ = writeln!(f, "{v}");
-                ctx.progress.step();
-                v
+                Some(v)
             })
             .collect();
+        let failed = failed.into_inner();
+        if failed > 0 {
+            return Err(ExperimentError::Failed(failed, label.to_string()));
+        }
         for v in played {
             let i = v["deal"].as_u64().unwrap_or(0) as usize;
             lines.insert(i, v);

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The names of the experiments, with what each reproduces.
-pub const EXPERIMENTS: [(&str, &str); 14] = [
+pub const EXPERIMENTS: [(&str, &str); 15] = [
     ("alphamu-table1", "alpha-mu paper, table 1: M = 1, 2, 3 at 20 and 40 worlds, 52 and 36 cards, 3NT, discrepancies"),
     ("optimizing-table4", "optimizing paper, table 4: 7NT, alpha-mu against PIMC with PIMC and double-dummy defenders"),
     ("optimizing-figures", "optimizing paper, figures 6 and 7: winrate and time per move against worlds, M = 1 to 4"),
@@ -42,6 +42,7 @@ pub const EXPERIMENTS: [(&str, &str); 14] = [
     ("infer-defence", "reading the table (our addition): defenders that read the table against PIMC-20's, 3NT filtered after the lead"),
     ("infer-boards", "reading the table (our addition): the pair that reads the table against PIMC-20's on whole boards bid by the seat's system, IMPs"),
     ("bidding-dd", "bidding (our addition): the natural system against the seat's first, simple one at two tables, contracts scored double dummy, IMPs"),
+    ("bidding-played", "bidding (our addition): the natural system against the simple one on bidding-dd's deals and auctions, every contract played out by PIMC-20, IMPs"),
 ];
 
 /// Why an experiment stopped.
@@ -561,6 +562,7 @@ fn body(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
         "infer-defence" => reading::infer_defence(ctx),
         "infer-boards" => reading::infer_boards(ctx),
         "bidding-dd" => bidding::bidding_dd(ctx),
+        "bidding-played" => bidding::bidding_played(ctx),
         _ => Err(ExperimentError::Unknown(name.to_string())),
     }
 }
