@@ -47,14 +47,14 @@ pub const PLAYERS: &[Entry] = &[
         name: "alphamu",
         family: Family::Bridge,
         about: "alpha-mu: M declarer moves searched over W worlds with Pareto fronts (the papers' search); also defends",
-        options: "m=M (moves, default 3); w=W (worlds, default 20, at most 512); disable=SWITCH+... (tt, root-cut, early-cut, ...: the same values, more time); ties=tricks|first; goal=contract|score; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W)",
+        options: "m=M (moves, default 3); w=W (worlds, default 20, at most 512); disable=SWITCH+... (tt, root-cut, early-cut, ...: the same values, more time); ties=tricks|first; goal=contract|score; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
         example: "alphamu:m=3,w=20",
     },
     Entry {
         name: "pimc",
         family: Family::Bridge,
         about: "PIMC: W worlds each solved double dummy, the card of best mean (the same as MC-D-W)",
-        options: "w=W (worlds, default 20); goal=contract|score; ties=order|random; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W)",
+        options: "w=W (worlds, default 20); goal=contract|score; ties=order|random; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
         example: "pimc:w=20,infer=dd",
     },
     Entry {
