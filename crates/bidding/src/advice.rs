@@ -158,6 +158,7 @@ mod tests {
             vulnerability: Vulnerability::None,
             worlds: 12,
             seed: 3,
+            work_limit: 0,
         };
         let advice = advise(Seat::North, &calls("1NT P"), Some(h), Some(settings)).expect("advice");
         let direct =

@@ -8,7 +8,10 @@
 //! high-card point more or one less ([`CLOSE_POINTS`]): game or partscore,
 //! compete or pass, double or bid, slam or game. The candidates are the
 //! system's call and those calls. Every world is drawn from the seed; the
-//! same seed gives the same call. Double-dummy scoring flatters declarer
+//! same seed gives the same call. The worlds are scored one after another
+//! until the call's work limit ([`Settings::work_limit`], counted in the
+//! solver's nodes, not in time) is spent: a hard deal's double-dummy
+//! solves take seconds, and a call must not wait for forty of them. Double-dummy scoring flatters declarer
 //! (the defence never errs on opening lead, declarer never misguesses),
 //! so a candidate replaces the system's call only when its mean gain
 //! passes [`MARGIN`] IMPs.
@@ -35,12 +38,37 @@ pub struct Settings {
     pub worlds: usize,
     /// The seed of the draw.
     pub seed: u64,
+    /// The double-dummy search a call may spend, in solver nodes: worlds
+    /// are scored one after another, every candidate over the same
+    /// worlds, until this many nodes are searched (a world begun is
+    /// finished; at least one world is scored). Nodes, not seconds, so
+    /// that the same seed gives the same call on any machine; 0 for no
+    /// limit.
+    pub work_limit: u64,
 }
 
 impl Settings {
-    /// The worlds of a call of the robot seat: a close call decided in
-    /// well under two seconds on one core.
+    /// The worlds of a call of the robot seat.
     pub const DEFAULT_WORLDS: usize = 40;
+
+    /// The default [`Settings::work_limit`]: about a second and a half of
+    /// search on one core of the machine that measured it (2.9 million
+    /// nodes a second with both cores busy, on 52-card deals solved for one
+    /// declarer; EXPERIMENTS.md, "Bidding"). A call of the natural system
+    /// with no limit took over 2 seconds in 9.5% of its calls there.
+    pub const DEFAULT_WORK_LIMIT: u64 = 4_000_000;
+
+    /// Settings of `worlds` worlds drawn from `seed`, `vulnerability` as
+    /// given, the default work limit.
+    #[must_use]
+    pub const fn new(vulnerability: Vulnerability, worlds: usize, seed: u64) -> Settings {
+        Settings {
+            vulnerability,
+            worlds,
+            seed,
+            work_limit: Self::DEFAULT_WORK_LIMIT,
+        }
+    }
 }
 
 /// A candidate call and what the simulation found of it.
@@ -155,9 +183,15 @@ pub fn choose_by_simulation(
     if deals.is_empty() {
         return Ok(Simulated::of_system(system_choice));
     }
-    // Each world's score for the side to call after each candidate.
+    // Each world's score for the side to call after each candidate. A
+    // solver of its own: the nodes it counts, and so the worlds scored
+    // within the work limit, depend on this call alone.
+    let mut solver = dd::Solver::new();
     let mut scores: Vec<Vec<i32>> = vec![Vec::with_capacity(deals.len()); calls.len()];
-    for deal in &deals {
+    for (scored, deal) in deals.iter().enumerate() {
+        if settings.work_limit > 0 && scored > 0 && solver.nodes() >= settings.work_limit {
+            break;
+        }
         let mut tricks: HashMap<(Strain, Seat), u8> = HashMap::new();
         for (i, &call) in calls.iter().enumerate() {
             let mut calls_after = auction.to_vec();
@@ -169,7 +203,7 @@ pub fn choose_by_simulation(
                 &done,
                 me,
                 settings.vulnerability,
-                &mut tricks,
+                (&mut tricks, &mut solver),
             ));
         }
     }
@@ -208,8 +242,8 @@ pub fn choose_by_simulation(
     Ok(Simulated {
         choice,
         system: system_choice.call,
+        worlds: scores[0].len(),
         candidates,
-        worlds: deals.len(),
     })
 }
 
@@ -256,14 +290,14 @@ fn bid_out(deal: &cards::Deal, dealer: Seat, mut calls: Vec<Call>) -> Vec<Call> 
 
 /// The duplicate score of `me`'s side for the contract `calls` reach on
 /// `deal`, taking its double-dummy tricks (`tricks` keeps each strain and
-/// declarer solved).
+/// declarer solved by `solver`).
 fn side_score(
     deal: &cards::Deal,
     dealer: Seat,
     calls: &[Call],
     me: Seat,
     vulnerability: Vulnerability,
-    tricks: &mut HashMap<(Strain, Seat), u8>,
+    (tricks, solver): (&mut HashMap<(Strain, Seat), u8>, &mut dd::Solver),
 ) -> i32 {
     let Some((contract, declarer)) = records::contract_of(dealer, calls) else {
         return 0;
@@ -271,10 +305,9 @@ fn side_score(
     let taken = *tricks
         .entry((contract.strain, declarer))
         .or_insert_with(|| {
-            dd::batch::with_thread_solver(|s| {
-                s.declarers_tricks(deal, contract.strain, &[declarer])
-            })
-            .map_or(0, |row| row[declarer.index()])
+            solver
+                .declarers_tricks(deal, contract.strain, &[declarer])
+                .map_or(0, |row| row[declarer.index()])
         });
     let score = contract.score(taken, vulnerability.of(declarer.side()));
     if declarer.side() == me.side() {

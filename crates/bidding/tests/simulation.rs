@@ -42,6 +42,7 @@ fn a_close_call_is_simulated_seeded_and_changed_only_for_the_margin() {
         vulnerability: Vulnerability::None,
         worlds: 24,
         seed: 7,
+        work_limit: 0,
     };
     let h = hand("K83.Q942.K52.J73");
     let started = std::time::Instant::now();
@@ -76,4 +77,45 @@ fn a_close_call_is_simulated_seeded_and_changed_only_for_the_margin() {
     assert_eq!((c.choice.call.to_string(), c.worlds), ("2S".to_string(), 0));
     // A finished auction is refused.
     assert!(choose_by_simulation(h, Seat::North, &calls("P P P P"), settings).is_err());
+}
+
+#[test]
+fn a_call_scores_its_worlds_until_its_work_limit_is_spent_and_no_further() {
+    let h = hand("K83.Q942.K52.J73");
+    let auction = calls("1S P");
+    let simulate = |work_limit: u64| {
+        let settings = Settings {
+            work_limit,
+            ..Settings::new(Vulnerability::None, 24, 7)
+        };
+        choose_by_simulation(h, Seat::South, &auction, settings).unwrap()
+    };
+    assert_eq!(
+        Settings::new(Vulnerability::None, 24, 7).work_limit,
+        Settings::DEFAULT_WORK_LIMIT
+    );
+    let all = simulate(0);
+    assert_eq!(all.worlds, 24, "no limit: every world drawn");
+    // One node: the first world is scored, then the limit is spent.
+    let one = simulate(1);
+    assert_eq!(one.worlds, 1);
+    assert_eq!(one.candidates.len(), all.candidates.len());
+    // A limit between: fewer worlds than drawn, more than one, and the
+    // same again whatever the thread's solver did in between (the call's
+    // nodes are counted on a solver of its own).
+    let some = simulate(150_000);
+    assert!(
+        some.worlds > 1 && some.worlds < 24,
+        "{} worlds",
+        some.worlds
+    );
+    let deal: cards::Deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+        .parse()
+        .unwrap();
+    dd::batch::with_thread_solver(|s| s.table(&deal)).unwrap();
+    assert_eq!(
+        simulate(150_000),
+        some,
+        "the same seed and limit, the same call"
+    );
 }

@@ -460,6 +460,7 @@ fn play_board<W: Write>(
                         },
                         worlds: config.bid_worlds,
                         seed: config.seed ^ u64::from(index) << 8 ^ (auction.len() as u64) << 40,
+                        work_limit: bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
                     };
                     bidding::simulation::choose_by_simulation(own, dealer, &auction, settings)
                         .map_err(|e| SeatError::Impossible(e.to_string()))?

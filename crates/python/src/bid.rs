@@ -65,13 +65,13 @@ pub(crate) fn bid<'py>(
                 .map_err(|e| PyValueError::new_err(format!("hand {}: {e}", cards::quoted(text))))
         })
         .transpose()?;
-    let settings = bidding::simulation::Settings {
-        vulnerability: vulnerability
+    let settings = bidding::simulation::Settings::new(
+        vulnerability
             .parse()
             .map_err(|e| PyValueError::new_err(format!("vulnerability: {e}")))?,
-        worlds: simulate,
+        simulate,
         seed,
-    };
+    );
     let advice = bidding::advice::advise(dealer, &calls, hand, Some(settings))
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let out = PyDict::new(py);

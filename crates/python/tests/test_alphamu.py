@@ -206,7 +206,8 @@ def test_bid_gives_the_natural_systems_call_and_what_each_call_shows():
     # A close call is simulated as the robot seat simulates it, seeded;
     # simulate=0 gives the rules' call alone.
     close = alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)
-    assert close["simulation"]["worlds"] == 12
+    # The worlds scored: the 12 drawn, or fewer once the call's work limit is spent.
+    assert 1 <= close["simulation"]["worlds"] <= 12
     assert len(close["simulation"]["candidates"]) >= 2
     assert close["simulation"]["candidates"][0]["call"] == close["simulation"]["system_call"]
     assert close == alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)

@@ -532,11 +532,11 @@ pub(crate) fn bid(body: &Value) -> Result<Value, ApiError> {
         .unwrap_or("None")
         .parse::<records::Vulnerability>()
         .map_err(|e| unprocessable(format!("field \"vulnerability\": {e}")))?;
-    let settings = bidding::simulation::Settings {
+    let settings = bidding::simulation::Settings::new(
         vulnerability,
-        worlds: worlds as usize,
-        seed: optional_number(body, "seed")?.unwrap_or(1),
-    };
+        worlds as usize,
+        optional_number(body, "seed")?.unwrap_or(1),
+    );
     let advice = bidding::advice::advise(dealer, &auction, hand, Some(settings))
         .map_err(|e| unprocessable(format!("field \"auction\": {e}")))?;
     let calls: Vec<Value> = advice

@@ -592,7 +592,12 @@ fn the_bidding_api_says_what_each_call_shows_and_gives_the_call() {
         json_body(&answer)
     };
     let simulated = close(r#","simulate":12,"seed":4,"vulnerability":"EW""#);
-    assert_eq!(simulated["simulation"]["worlds"], 12, "{simulated}");
+    // The worlds scored: the 12 drawn, or fewer once the call's work
+    // limit is spent.
+    assert!(
+        (1..=12).contains(&simulated["simulation"]["worlds"].as_u64().unwrap_or(0)),
+        "{simulated}"
+    );
     assert!(
         simulated["simulation"]["candidates"]
             .as_array()

@@ -78,11 +78,8 @@ pub fn run(args: BidArgs) -> Result<ExitCode> {
         .transpose()?;
     let (meanings, choice) = match args.system {
         bluechip::System::Natural => {
-            let settings = bidding::simulation::Settings {
-                vulnerability: args.vulnerability,
-                worlds: args.simulate,
-                seed: args.seed,
-            };
+            let settings =
+                bidding::simulation::Settings::new(args.vulnerability, args.simulate, args.seed);
             let advice = bidding::advice::advise(dealer, &auction, hand, Some(settings))
                 .context("--auction")?;
             let meanings: Vec<bidding::Meaning> =
@@ -154,8 +151,13 @@ pub fn run(args: BidArgs) -> Result<ExitCode> {
             Some(s) => {
                 println!("{to_call} to call: {call}  ({})", s.choice.meaning);
                 if s.worlds > 0 {
+                    let limited = if s.worlds < args.simulate {
+                        format!(" of {} drawn, the call's work limit reached", args.simulate)
+                    } else {
+                        String::new()
+                    };
                     println!(
-                        "  a close call, simulated over {} worlds (IMPs a board against the rules' {}):",
+                        "  a close call, simulated over {} worlds{limited} (IMPs a board against the rules' {}):",
                         s.worlds, s.system
                     );
                     for c in &s.candidates {

@@ -32,10 +32,11 @@ const PLAY_SEED: u64 = 0x91a7;
 pub const PLAYED_BY: &str = "pimc:w=20,ties=random";
 
 /// How the natural side of a comparison bids: by the rules alone, or
-/// simulating its close calls over `worlds` worlds.
+/// simulating its close calls over `worlds` worlds within a work limit
+/// (solver nodes a call, 0 for none).
 #[derive(Clone, Copy, Debug)]
 struct Natural {
-    simulation: Option<usize>,
+    simulation: Option<(usize, u64)>,
 }
 
 /// How a table's contract is scored.
@@ -65,11 +66,12 @@ fn auction(
         let started = std::time::Instant::now();
         let call = if seat.side() == natural {
             match how.simulation {
-                Some(worlds) => {
+                Some((worlds, work_limit)) => {
                     let settings = bidding::simulation::Settings {
                         vulnerability: vul,
                         worlds,
                         seed: derive(seed, &[SIMULATION_SEED, i as u64, calls.len() as u64]),
+                        work_limit,
                     };
                     bidding::simulation::choose_by_simulation(deal[seat], dealer, &calls, settings)
                         .map_or(Call::Pass, |s| s.choice.call)
@@ -219,8 +221,10 @@ struct Comparison {
 }
 
 /// The comparisons scored double dummy: the natural system by its rules,
-/// and simulating its close calls, each against the simple system.
-const DOUBLE_DUMMY: [Comparison; 2] = [
+/// simulating its close calls with no limit on a call's work (as the row
+/// was played), and within the seat's default limit, each against the
+/// simple system.
+const DOUBLE_DUMMY: [Comparison; 3] = [
     Comparison {
         label: "natural-vs-simple-dd",
         a: "natural (crate bidding)",
@@ -231,7 +235,18 @@ const DOUBLE_DUMMY: [Comparison; 2] = [
         label: "natural-sim-vs-simple-dd",
         a: "natural (crate bidding), its close calls simulated over 40 worlds",
         how: Natural {
-            simulation: Some(bidding::simulation::Settings::DEFAULT_WORLDS),
+            simulation: Some((bidding::simulation::Settings::DEFAULT_WORLDS, 0)),
+        },
+        scoring: Scoring::DoubleDummy,
+    },
+    Comparison {
+        label: "natural-sim-limited-vs-simple-dd",
+        a: "natural (crate bidding), its close calls simulated over 40 worlds within 4,000,000 solver nodes a call",
+        how: Natural {
+            simulation: Some((
+                bidding::simulation::Settings::DEFAULT_WORLDS,
+                bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
+            )),
         },
         scoring: Scoring::DoubleDummy,
     },
@@ -255,9 +270,10 @@ const TABLE_HEADER: &str = "| match | deals | IMPs a board, natural − simple (
 pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let count = ctx.count(20, 2000);
     let mut out = format!(
-        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more). Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
+        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more), with no limit on a call's work and within the seat's default limit (`limited`: the worlds scored one after another until {} solver nodes are searched). Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
         ctx.seed,
-        bidding::simulation::MARGIN
+        bidding::simulation::MARGIN,
+        bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
     );
     for comparison in DOUBLE_DUMMY {
         out += &run_comparison(ctx, count, "bidding-dd", comparison)?;
