@@ -158,24 +158,21 @@ fn play_deal(
     let (open, open_seconds) = auction(&deal, dealer, Side::NorthSouth, how, (vul, seed, i));
     let (closed, closed_seconds) = auction(&deal, dealer, Side::EastWest, how, (vul, seed, i));
     let play_seed = derive(seed, &[PLAY_SEED, i as u64]);
-    let mut played: Vec<((bridge::Contract, Seat), usize)> = Vec::new();
-    let mut table = |calls: &[Call]| -> Result<Value, String> {
+    // Played out: the tricks of each (level, strain, declarer) played.
+    let mut played: Vec<((u8, cards::Strain, Seat), usize)> = Vec::new();
+    let mut table = |calls: &[Call]| -> Result<(i32, Value), String> {
         let contracted = records::contract_of(dealer, calls);
-        let dd = contracted.map(|(c, d)| double_dummy_tricks(&deal, c, d));
+        let dd = contracted.map_or(0, |(c, d)| double_dummy_tricks(&deal, c, d));
         let tricks = match (contracted, scoring) {
             (None, _) => 0,
-            (Some((c, d)), Scoring::DoubleDummy) => {
-                dd.unwrap_or_else(|| double_dummy_tricks(&deal, c, d))
-            }
+            (Some(_), Scoring::DoubleDummy) => dd,
             (Some((c, d)), Scoring::Played) => {
-                let same = played
-                    .iter()
-                    .find(|((pc, pd), _)| (pc.level, pc.strain, *pd) == (c.level, c.strain, d));
-                match same {
+                let key = (c.level, c.strain, d);
+                match played.iter().find(|(k, _)| *k == key) {
                     Some(&(_, t)) => t,
                     None => {
                         let t = played_tricks(&deal, (c, d), player, play_seed)?;
-                        played.push(((c, d), t));
+                        played.push((key, t));
                         t
                     }
                 }
@@ -189,20 +186,19 @@ fn play_deal(
             .join(" ");
         let mut v = json!({"auction": text, "result": result, "ns": ns});
         if scoring == Scoring::Played {
-            v["double_dummy"] = json!(north_south_score(contracted, dd.unwrap_or(0), vul).1);
+            v["double_dummy"] = json!(north_south_score(contracted, dd, vul).1);
         }
-        Ok(v)
+        Ok((ns, v))
     };
-    let open_table = table(&open)?;
-    let closed_table = table(&closed)?;
+    let (ns_open, open_table) = table(&open)?;
+    let (ns_closed, closed_table) = table(&closed)?;
     // The natural system's side: North-South at the open table, East-West
     // at the closed one.
-    let swing = open_table["ns"].as_i64().unwrap_or(0) - closed_table["ns"].as_i64().unwrap_or(0);
     Ok(json!({
         "deal": i,
         "open": open_table,
         "closed": closed_table,
-        "imps": imps(i32::try_from(swing).unwrap_or(0)),
+        "imps": imps(ns_open - ns_closed),
         "call_seconds": open_seconds.iter().chain(&closed_seconds).collect::<Vec<_>>(),
     }))
 }
