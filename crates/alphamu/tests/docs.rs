@@ -99,7 +99,7 @@ fn the_readme_is_a_front_door_whose_test_command_ci_runs() {
         .nth(1)
         .expect("a section of the two commands");
     let run = "cargo run --release --bin alphamu";
-    let test = "cargo test --release --workspace";
+    let test = "cargo test --profile quick --workspace";
     assert!(
         commands.contains(run) && commands.contains(test),
         "{commands}"

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! apt-get install -y chromium
-//! cargo test --release -p alphamu --test web -- --ignored
+//! cargo test --profile quick -p alphamu --test web -- --ignored
 //! ```
 
 use serde_json::Value;

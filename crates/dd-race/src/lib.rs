@@ -7,7 +7,7 @@
 //! `ddss` crate (benchmark). The two cannot link into one binary.
 //!
 //! ```text
-//! cargo test --release -p dd-race --features dds            # oracle tests
+//! cargo test --profile quick -p dd-race --features dds         # oracle tests
 //! cargo run --release -p dd-race --features dds -- --deals 100
 //! cargo run --release -p dd-race --features ddss -- --deals 100
 //! ```

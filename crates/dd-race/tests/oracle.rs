@@ -1,6 +1,6 @@
 //! Our solver against the real DDS on seeded random deals and positions
 //! beyond the reference files. Any mismatch is printed with the position's
-//! PBN. Run with `cargo test --release -p dd-race --features dds`; the
+//! PBN. Run with `cargo test --profile quick -p dd-race --features dds`; the
 //! 10,000-case soak with `-- --ignored`.
 #![cfg(feature = "dds")]
 

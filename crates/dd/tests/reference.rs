@@ -3,7 +3,7 @@
 //!
 //! The default run compares every reference position and the first
 //! `DEFAULT_TABLES` reference tables; all 500 tables run with
-//! `cargo test --release -p dd --test reference -- --ignored`.
+//! `cargo test --profile quick -p dd --test reference -- --ignored`.
 
 mod common;
 

@@ -353,19 +353,40 @@ fn worlds_won_by_mover(r: &SearchResult, p: &Problem) -> Vec<(Card, usize, searc
         .collect()
 }
 
+/// Every combination of switches.
+const EVERY_COMBINATION: u32 = 1 << Switches::NAMES.len();
+
+/// The switch combinations ending `seed` is tested under when each ending
+/// takes one `share`th of them: those whose mask is `seed` modulo `share`,
+/// with all switches and none always among them. Over `share` consecutive
+/// seeds every combination is tested once.
+fn share_of_the_combinations(seed: u64, share: u32) -> Vec<u32> {
+    let all = EVERY_COMBINATION - 1;
+    let mut masks: Vec<u32> = (0..EVERY_COMBINATION)
+        .filter(|m| u64::from(m % share) == seed % u64::from(share))
+        .collect();
+    for m in [0, all] {
+        if !masks.contains(&m) {
+            masks.push(m);
+        }
+    }
+    masks
+}
+
 /// Every card of `case` searched to the end of its `cards` tricks under
-/// every one of the 2048 combinations of switches: with `value_every_card`
+/// each combination of switches in `masks` (bit `i` switch `i`): with `value_every_card`
 /// each has the brute force's value and is marked exact; without it each
 /// is exact with that value or a bound on the right side of it; the
-/// chosen card is a best card; and every 37th combination, short of the
-/// end (M = 2), every card has the plain Algorithm 2's value.
-fn every_card_against_brute_force(case: &common::Case, cards: usize) {
+/// chosen card is a best card; and under every combination whose mask is
+/// a multiple of 37, short of the end (M = 2), every card has the plain
+/// Algorithm 2's value.
+fn every_card_against_brute_force(case: &common::Case, cards: usize, masks: Vec<u32>) {
     let p = &case.problem;
     let brute = single_dummy(p);
     let best = brute.iter().map(|b| b.1).max().unwrap();
     let truth = |card: Card| brute.iter().find(|b| b.0 == card).unwrap().1;
     let plain = plain_alphamu(p, &Dd, 2);
-    for mask in 0..1u32 << Switches::NAMES.len() {
+    for mask in masks {
         let switches = Switches::from_mask(mask);
         let context = format!("switches {switches}: {}", case.describe());
         let exact = AlphaMuConfig {
@@ -405,19 +426,39 @@ fn every_card_against_brute_force(case: &common::Case, cards: usize) {
 }
 
 /// Small endings (3 cards each with every layout, or 4 cards each over 6
-/// worlds), searched to the end, under every one of the 2048 combinations
-/// of switches: every legal card (not only the one chosen) has the
+/// worlds), searched to the end, under the 2048 combinations of switches:
+/// every legal card (not only the one chosen) has the
 /// brute-force single-dummy value ([`every_card_against_brute_force`]).
 /// (This test found a Min node with no useful world returning the empty
 /// front, which wiped out the product above it, and declarer's cards
 /// merged across a card of the trick in progress. At 1500 endings it
 /// passes as at 120.)
+///
+/// Each ending is tested under a sixteenth of the combinations, so every
+/// combination meets 7 or 8 endings; `--ignored` tests every ending under
+/// every combination (`.ci/run` does).
 #[test]
 fn every_card_is_exact_under_every_switch_combination() {
+    every_card_is_exact_on_declarer_endings(16);
+}
+
+/// [`every_card_is_exact_under_every_switch_combination`] with every
+/// ending under all 2048 combinations (about 16 times the time).
+#[test]
+#[ignore = "every ending under every combination: minutes; .ci/run runs it"]
+fn every_card_is_exact_under_every_switch_combination_on_every_ending() {
+    every_card_is_exact_on_declarer_endings(1);
+}
+
+fn every_card_is_exact_on_declarer_endings(share: u32) {
     (0..120u64).into_par_iter().for_each(|seed| {
         let cards = 3 + usize::from(seed % 3 == 0);
         let worlds = if cards == 4 { Some(6) } else { None };
-        every_card_against_brute_force(&random_case(70000 + seed, cards, worlds), cards);
+        every_card_against_brute_force(
+            &random_case(70000 + seed, cards, worlds),
+            cards,
+            share_of_the_combinations(seed, share),
+        );
     });
 }
 
@@ -627,8 +668,24 @@ fn utilities_agree_with_pimc_and_with_the_contract_alone() {
 /// defender to move plays one card in all its worlds, its partner one
 /// card per hand it may hold, declarer sees all), under every
 /// combination of switches ([`every_card_against_brute_force`]).
+///
+/// Each ending is tested under a sixteenth of the combinations, so every
+/// combination meets 3 or 4 endings; `--ignored` tests every ending under
+/// every combination (`.ci/run` does).
 #[test]
 fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination() {
+    every_card_is_exact_on_defence_endings(16);
+}
+
+/// [`on_defence_every_card_is_the_brute_force_value_under_every_switch_combination`]
+/// with every ending under all 2048 combinations.
+#[test]
+#[ignore = "every ending under every combination: minutes; .ci/run runs it"]
+fn on_defence_every_card_is_the_brute_force_value_on_every_ending() {
+    every_card_is_exact_on_defence_endings(1);
+}
+
+fn every_card_is_exact_on_defence_endings(share: u32) {
     let partner_moves = std::sync::atomic::AtomicUsize::new(0);
     let opening_leads = std::sync::atomic::AtomicUsize::new(0);
     (0..60u64).into_par_iter().for_each(|seed| {
@@ -646,7 +703,7 @@ fn on_defence_every_card_is_the_brute_force_value_under_every_switch_combination
         if case.play.is_empty() {
             opening_leads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
-        every_card_against_brute_force(&case, cards);
+        every_card_against_brute_force(&case, cards, share_of_the_combinations(seed, share));
     });
     assert!(partner_moves.into_inner() > 30);
     assert!(opening_leads.into_inner() > 3);

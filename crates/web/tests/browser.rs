@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! apt-get install -y chromium
-//! cargo test --release -p web --test browser -- --ignored
+//! cargo test --profile quick -p web --test browser -- --ignored
 //! ```
 
 use std::process::Command;
