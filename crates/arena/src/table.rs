@@ -13,8 +13,8 @@
 
 use cards::{Card, Seat};
 use games::TrickGame;
-use players::player::{Decision, PlayError};
-use players::seated::SeatedPlayer;
+use players::board::PlayError;
+use players::seat::{Decision, SeatedPlayer};
 use std::time::Instant;
 use thiserror::Error;
 

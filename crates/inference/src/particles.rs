@@ -27,7 +27,7 @@
 //! which a search over worlds counts as its weight.
 
 use crate::model::{describe, describe_tricks, one_group, CardValues, Model, PlayModel};
-use crate::single_dummy::{single_dummy_tricks, ChooserView};
+use crate::single_dummy::{position_at, single_dummy_tricks, ChooserView};
 use bridge::Position;
 use cards::{BySeat, Card, Deal, Hand, Seat};
 use rand::seq::SliceRandom;
@@ -497,16 +497,6 @@ fn systematic(weights: &[f64], count: usize, u: f64) -> Vec<usize> {
         picks.push(i);
     }
     picks
-}
-
-/// The position of `view` (before or after a card) in the world `deal`:
-/// its cards not yet played, the trick on the table. `None` when the deal
-/// does not fit.
-pub(crate) fn position_at(deal: &Deal, view: &Knowledge) -> Option<Position> {
-    let played = view.played_cards();
-    let remaining = Deal::new(BySeat::from_fn(|s| Hand(deal[s].0 & !played.0))).ok()?;
-    let trick: Vec<Card> = view.trick().cards().collect();
-    Position::new(remaining, view.strain(), view.leader(), &trick).ok()
 }
 
 /// A deal close to `deal` that fits `view` and the `constraints`: every

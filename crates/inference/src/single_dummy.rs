@@ -3,10 +3,9 @@
 //! the value a seat that plays well from what it sees gives its cards
 //! ([`crate::CardValues::SingleDummy`]).
 
-use crate::particles::position_at;
 use bridge::Position;
-use cards::{Card, Deal, Seat};
-use worlds::{Constraints, GivenDeal};
+use cards::{BySeat, Card, Deal, Hand, Seat};
+use worlds::{Constraints, GivenDeal, Knowledge};
 
 /// Who chooses, in which world, after which cards.
 #[derive(Clone, Copy, Debug)]
@@ -90,4 +89,14 @@ pub fn chooser_of(mover: Seat, declarer: Seat) -> Seat {
     } else {
         mover
     }
+}
+
+/// The position of `view` (before or after a card) in the world `deal`:
+/// its cards not yet played, the trick on the table. `None` when the deal
+/// does not fit.
+pub(crate) fn position_at(deal: &Deal, view: &Knowledge) -> Option<Position> {
+    let played = view.played_cards();
+    let remaining = Deal::new(BySeat::from_fn(|s| Hand(deal[s].0 & !played.0))).ok()?;
+    let trick: Vec<Card> = view.trick().cards().collect();
+    Position::new(remaining, view.strain(), view.leader(), &trick).ok()
 }

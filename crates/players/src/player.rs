@@ -16,6 +16,8 @@ pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
 pub use crate::monte_carlo::McTies;
 use crate::monte_carlo::{self, Simulator};
+use crate::registry::OPTION_SEPARATORS;
+use crate::seat::Decision;
 use bridge::{PlayState, Position};
 use cards::Card;
 use rand::seq::IteratorRandom;
@@ -243,12 +245,6 @@ fn mc_ties(value: &str, fail: &dyn Fn(String) -> SpecError) -> Result<McTies, Sp
         ))),
     }
 }
-
-/// What may stand between a player's options, in every player's spec
-/// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
-/// one grammar, `name:key=value,...`, for the bridge players and for the
-/// players of any game ([`crate::generic::PlayerKind`]).
-pub const OPTION_SEPARATORS: [char; 3] = [',', ':', ';'];
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
@@ -593,20 +589,6 @@ pub struct Seen<'a> {
     pub inference: Option<&'a inference::Inference>,
 }
 
-/// A card chosen, with what the papers count about the choice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Decision {
-    /// The card played.
-    pub card: Card,
-    /// For alpha-mu with M > 1: the card M = 1 (PIMC's value of each card
-    /// over the same worlds) would have played. A different card is a
-    /// discrepancy in the first alpha-mu paper's table 1.
-    pub depth_one: Option<Card>,
-    /// Whether the card was searched for: not the only legal card, not a
-    /// random one.
-    pub searched: bool,
-}
-
 /// Among the cards alpha-mu values as its chosen card (the same worlds
 /// won at the depth searched), the one with the most mean double-dummy
 /// tricks over the same worlds for declarer's side (the fewest for a
@@ -836,7 +818,7 @@ impl PlayerSpec {
     }
 
     /// [`PlayerSpec::decide`] from what the side to move has already
-    /// followed of the play (as a [`crate::seated::SeatedPlayer`] keeps it,
+    /// followed of the play (as a [`crate::seat::SeatedPlayer`] keeps it,
     /// told each card): the same card for the same seed.
     ///
     /// # Errors

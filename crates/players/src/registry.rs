@@ -2,7 +2,7 @@
 //! spec and its options: the one table that `alphamu players` prints and
 //! the players' errors point to. Every spec has one grammar,
 //! `name:key=value,...` (`,`, `:` or `;` between options: see
-//! [`crate::player::OPTION_SEPARATORS`]); a test reads every example back.
+//! [`OPTION_SEPARATORS`]); a test reads every example back.
 //!
 //! Two families share the names `pimc`, `alphamu` and `random`, as the
 //! papers do:
@@ -15,6 +15,12 @@
 //! - the players of any game ([`crate::generic::PlayerKind`]) play Belote and the
 //!   trick-costs paper's bridge card play (points matches), on the generic
 //!   engine.
+
+/// What may stand between a player's options, in every player's spec
+/// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
+/// one grammar, `name:key=value,...`, for the bridge players and for the
+/// players of any game ([`crate::generic::PlayerKind`]).
+pub const OPTION_SEPARATORS: [char; 3] = [',', ':', ';'];
 
 /// The games a player plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Players in their seats for one deal: each keeps what its seat knows, is
 //! told every card as it is played, and chooses when its seat is to move.
 //!
-//! [`SeatedPlayer`] is the one trait the match runners play through:
+//! [`SeatedPlayer`] (in [`crate::seat`]) is the one trait the match runners play through:
 //! [`BridgeSeat`] seats a bridge player ([`PlayerSpec`]) at a contract
 //! board, [`crate::generic::GenericSeat`] a player of any game
 //! ([`crate::generic::PlayerKind`]). A seated player follows the play card
@@ -10,29 +10,11 @@
 //! chooses from the same seed.
 
 use crate::board::{Board, PlayError};
-use crate::player::{Decision, PlayerSpec, Seen};
+use crate::player::{PlayerSpec, Seen};
+use crate::seat::{Decision, SeatedPlayer};
 use crate::seed::card_seed;
 use bridge::PlayState;
 use cards::{Card, Seat};
-
-/// A player in its seat for one deal.
-pub trait SeatedPlayer {
-    /// Told a card as it is played, by any seat (its own included).
-    ///
-    /// # Errors
-    /// [`PlayError`] when the card cannot be played there.
-    fn observe(&mut self, card: Card) -> Result<(), PlayError>;
-
-    /// The card its seat plays now (it must be to move).
-    ///
-    /// # Errors
-    /// [`PlayError`] when it is not to move or cannot choose.
-    fn choose(&mut self) -> Result<Decision, PlayError>;
-
-    /// Whether it plays the cards of `seat` (a bridge declarer plays
-    /// declarer's and dummy's).
-    fn plays_for(&self, seat: Seat) -> bool;
-}
 
 /// A bridge player seated for one side of a contract board: declarer's
 /// side (it plays declarer's and dummy's cards, seeing both hands) or one

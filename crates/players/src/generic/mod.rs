@@ -4,8 +4,7 @@
 mod oracle;
 
 use crate::board::PlayError;
-use crate::player::Decision;
-use crate::seated::SeatedPlayer;
+use crate::seat::{Decision, SeatedPlayer};
 use cards::{BySeat, Card, Hand};
 use games::{Candidates, CodeCandidates, Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
@@ -299,7 +298,7 @@ impl FromStr for PlayerKind {
         };
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
         let parts = options
-            .split(crate::player::OPTION_SEPARATORS)
+            .split(crate::registry::OPTION_SEPARATORS)
             .filter(|o| !o.is_empty());
         let mut kind = PlayerKind::paper_belote(name)
             .ok_or_else(|| err("the players are random, pimc, alphamu and fusion".into()))?;
