@@ -14,9 +14,20 @@ BUILT_IN = "N:A4.K82.AJ52.KQ96 KT3.A974.KT3.J74 Q52.J65.Q64.A853 J9876.QT3.987.T
 
 
 def binary():
-    path = pathlib.Path(os.environ.get("ALPHAMU_BIN", ROOT / "target" / "release" / "alphamu"))
-    assert path.exists(), f"{path}: build the command first (cargo build --release) or set ALPHAMU_BIN"
-    return path
+    """The command to run: ``ALPHAMU_BIN`` if set, else the one the README's
+    test command built (``target/quick``), else a release build."""
+    if "ALPHAMU_BIN" in os.environ:
+        path = pathlib.Path(os.environ["ALPHAMU_BIN"])
+        assert path.exists(), f"ALPHAMU_BIN={path}: no such file"
+        return path
+    built = [ROOT / "target" / profile / "alphamu" for profile in ("quick", "release")]
+    for path in built:
+        if path.exists():
+            return path
+    raise AssertionError(
+        f"none of {', '.join(map(str, built))}: build the command first "
+        "(cargo build --profile quick -p alphamu) or set ALPHAMU_BIN"
+    )
 
 
 def test_endplay_reads_our_lin_with_the_players_names(tmp_path):
