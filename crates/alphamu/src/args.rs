@@ -70,6 +70,33 @@ pub fn make_folders_of(path: &Path, flag: &str) -> Result<()> {
     Ok(())
 }
 
+/// A contract board's player from the text given to `flag`. A player's
+/// old name still reads, with a note on standard error naming the new one
+/// ([`players::registry::renamed_note`]).
+///
+/// # Errors
+/// A spec that does not read, naming the flag.
+pub fn board_player(text: &str, flag: &str) -> Result<players::player::PlayerSpec> {
+    let spec = text.parse().with_context(|| flag.to_string())?;
+    if let Some(note) = players::registry::renamed_note(text, players::registry::Family::Bridge) {
+        eprintln!("note: {flag}: {note}");
+    }
+    Ok(spec)
+}
+
+/// A player of a game scored in points from the text given to `flag`, an
+/// old name read with a note as in [`board_player`].
+///
+/// # Errors
+/// A spec that does not read, naming the flag.
+pub fn points_player(text: &str, flag: &str) -> Result<players::generic::PlayerKind> {
+    let kind = text.parse().with_context(|| flag.to_string())?;
+    if let Some(note) = players::registry::renamed_note(text, players::registry::Family::AnyGame) {
+        eprintln!("note: {flag}: {note}");
+    }
+    Ok(kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -167,15 +167,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// `alphamu players`: the registry, by family.
+/// `alphamu players`: the registry, every player once.
 fn players_listing() -> String {
-    use players::registry::{listing, Family};
     format!(
-        "Every player spec is name:key=value,... (',', ':' or ';' between options).\n\n\
-         Bridge contract boards (play, analyze, match --game bridge, seat, the web analyser):\n{}\n\
-         Any game scored in points (match --game belote|bridge-cardplay, points-match, analyze --game belote):\n{}",
-        listing(Family::Bridge),
-        listing(Family::AnyGame)
+        "Every player spec is name:key=value,... (',', ':' or ';' between options).\n\
+         Contract boards: play, analyze, match --game bridge, seat, the web analyser.\n\
+         Games scored in points: match --game belote|bridge-cardplay, points-match, play and analyze --game belote.\n\n{}",
+        players::registry::listing()
     )
 }
 

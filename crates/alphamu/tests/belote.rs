@@ -106,7 +106,7 @@ fn play_prints_eight_tricks_and_the_points() {
             "--game",
             "belote",
             "--ns",
-            "pimc:worlds=2:rd=none",
+            "tc-pimc:worlds=2:rd=none",
             "--ew",
             "random",
         ])
@@ -128,6 +128,40 @@ fn play_prints_eight_tricks_and_the_points() {
 }
 
 #[test]
+fn a_players_old_name_still_plays_with_a_note_naming_the_new_one() {
+    let play = |ns: &str| {
+        let out = alphamu()
+            .args(["play", "--game", "belote", "--ns", ns, "--ew", "random"])
+            .assert()
+            .success();
+        let out = out.get_output();
+        (
+            String::from_utf8(out.stdout.clone()).unwrap(),
+            String::from_utf8(out.stderr.clone()).unwrap(),
+        )
+    };
+    let (old, note) = play("pimc:worlds=2:rd=none");
+    assert!(
+        note.contains("--ns") && note.contains("tc-pimc:worlds=2:rd=none"),
+        "{note}"
+    );
+    let (new, quiet) = play("tc-pimc:worlds=2:rd=none");
+    assert!(!quiet.contains("note"), "{quiet}");
+    // The same player: the same cards (the timing line aside).
+    let tricks = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("trick "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(tricks(&old), tricks(&new));
+    assert!(
+        new.contains("North-South: tc-pimc:worlds=2:rd=none"),
+        "{new}"
+    );
+}
+
+#[test]
 fn analyze_gives_each_player_its_expected_points_beside_the_open_value() {
     let out = alphamu()
         .args([
@@ -137,7 +171,7 @@ fn analyze_gives_each_player_its_expected_points_beside_the_open_value() {
             "--play",
             "SA",
             "--players",
-            "pimc:worlds=3:rd=none,alphamu:worlds=3:leaf=2:rd=none,fusion:leaf=2:rd=none",
+            "tc-pimc:worlds=3:rd=none,tc-alphamu:worlds=3:leaf=2:rd=none,tc-fusion:leaf=2:rd=none",
             "--format",
             "json",
         ])
@@ -151,7 +185,7 @@ fn analyze_gives_each_player_its_expected_points_beside_the_open_value() {
     assert_eq!(names, ["SQ", "S8"]);
     for c in cards {
         assert!(c["open"].is_i64());
-        for p in ["pimc", "alphamu", "fusion"] {
+        for p in ["tc-pimc", "tc-alphamu", "tc-fusion"] {
             let s = c[p].as_f64().unwrap();
             assert!((0.0..=162.0).contains(&s), "{p}: {s}");
         }
@@ -170,7 +204,7 @@ fn belote_errors_name_the_flag_and_card() {
         e.contains("--play, card 2 (HA)") && e.contains("may not play HA"),
         "{e}"
     );
-    let e = bad(&["play", "--game", "belote", "--ns", "alphamu:leaf=x"]);
+    let e = bad(&["play", "--game", "belote", "--ns", "tc-alphamu:leaf=x"]);
     assert!(
         e.contains("--ns") && e.contains("leaf=\"x\": expected a number"),
         "{e}"
@@ -196,21 +230,21 @@ fn a_points_match_plays_resumes_and_refuses_another_match() {
             .arg(&results)
             .assert()
     };
-    let first = run("pimc:worlds=2:rd=none", "2").success();
+    let first = run("tc-pimc:worlds=2:rd=none", "2").success();
     let first = String::from_utf8(first.get_output().stdout.clone()).unwrap();
     assert!(first.contains("deals: 2 "), "{first}");
     let lines = |p: &std::path::Path| std::fs::read_to_string(p).unwrap().lines().count();
     assert_eq!(lines(&results), 3, "a header and a line per deal");
     // A longer run keeps the two deals played and adds the third.
     let before = std::fs::read_to_string(&results).unwrap();
-    let again = run("pimc:worlds=2:rd=none", "3").success();
+    let again = run("tc-pimc:worlds=2:rd=none", "3").success();
     let again = String::from_utf8(again.get_output().stdout.clone()).unwrap();
     assert!(again.contains("deals: 3 "), "{again}");
     assert!(std::fs::read_to_string(&results)
         .unwrap()
         .starts_with(&before));
     // No deals: the file's deals summed up, nothing played.
-    let read = run("pimc:worlds=2:rd=none", "0").success();
+    let read = run("tc-pimc:worlds=2:rd=none", "0").success();
     let read = String::from_utf8(read.get_output().stdout.clone()).unwrap();
     assert!(read.contains("deals: 3 "), "{read}");
     assert_eq!(lines(&results), 4);
@@ -278,7 +312,7 @@ fn match_with_a_game_plays_the_points_match() {
         }
         cmd.args([
             "--a",
-            "pimc:worlds=2:rd=none",
+            "tc-pimc:worlds=2:rd=none",
             "--b",
             "random",
             "--deals",

@@ -807,7 +807,7 @@ fn players_lists_every_player_and_a_bad_spec_points_to_it() {
     for example in [
         "alphamu:m=3,w=20",
         "MC2-D-20-10",
-        "fusion:base=1:worlds=24:leaf=5:rd=none",
+        "tc-fusion:base=1:worlds=24:leaf=5:rd=none",
     ] {
         assert!(text.contains(example), "{example}: {text}");
     }

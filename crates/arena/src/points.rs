@@ -122,10 +122,22 @@ struct Header {
 }
 
 impl Header {
-    /// The match the header names, whatever build wrote it.
+    /// The match the header names, whatever build wrote it, and whatever
+    /// name its players had then (`pimc:worlds=10` of an old file is
+    /// `tc-pimc:worlds=10`).
     fn same_match(&self, other: &Header) -> bool {
-        (&self.kind, self.game, &self.a, &self.b, self.seed)
-            == (&other.kind, other.game, &other.a, &other.b, other.seed)
+        (&self.kind, self.game, self.seed) == (&other.kind, other.game, other.seed)
+            && same_player(&self.a, &other.a)
+            && same_player(&self.b, &other.b)
+    }
+}
+
+/// Whether two specs of a header name the same player: equal as read, or
+/// equal as written when either does not read.
+fn same_player(one: &str, other: &str) -> bool {
+    match (one.parse::<PlayerKind>(), other.parse::<PlayerKind>()) {
+        (Ok(one), Ok(other)) => one == other,
+        _ => one == other,
     }
 }
 
@@ -534,7 +546,7 @@ mod tests {
     fn a_match_is_reproducible_and_resumes() {
         let m = PointsMatch {
             game: PointsGame::Belote,
-            a: "pimc:worlds=2:rd=none".parse().expect("a player"),
+            a: "tc-pimc:worlds=2:rd=none".parse().expect("a player"),
             b: PlayerKind::Random,
             seed: 5,
         };
@@ -579,5 +591,35 @@ mod tests {
         let s = summarize(&more);
         assert_eq!(s.deals, 3);
         assert!((s.share_a - 50.0 - s.difference / 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_file_written_under_a_players_old_name_resumes() {
+        let m = PointsMatch {
+            game: PointsGame::Belote,
+            a: "tc-pimc:worlds=2:rd=none".parse().expect("a player"),
+            b: PlayerKind::Random,
+            seed: 5,
+        };
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("m.jsonl");
+        let first = m.run(1, &path, &|| {}).expect("played");
+        // The header as a build before `tc-` wrote it.
+        let text = std::fs::read_to_string(&path).expect("the file");
+        let old = text.replacen("tc-pimc:", "pimc:", 1);
+        assert_ne!(old, text);
+        std::fs::write(&path, old).expect("written");
+        let (read_back, deals) = read(&path).expect("read");
+        assert_eq!(read_back.a, m.a);
+        assert_eq!(deals.len(), 1);
+        let more = m.run(2, &path, &|| {}).expect("resumed");
+        assert_eq!(more.len(), 2);
+        assert_eq!(more[0].a, first[0].a);
+        // Another player is still another match.
+        let other = PointsMatch {
+            a: "tc-pimc:worlds=3:rd=none".parse().expect("a player"),
+            ..m.clone()
+        };
+        assert!(other.run(3, &path, &|| {}).is_err());
     }
 }

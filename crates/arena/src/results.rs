@@ -776,6 +776,14 @@ fn header_line(header: &MatchHeader) -> String {
     line
 }
 
+/// A header's player as written today: the same player under an old name
+/// (`fusion:...` is `tc-fusion:...`) or with its defaults spelled out is the
+/// same match. A spec that does not read (`-`) stays as written.
+fn canonical(spec: &str) -> String {
+    spec.parse::<players::player::PlayerSpec>()
+        .map_or_else(|_| spec.to_string(), |p| p.to_string())
+}
+
 fn check_same(path: &Path, found: &MatchHeader, wanted: &MatchHeader) -> Result<(), ResultsError> {
     let fields: [(&'static str, String, String); 7] = [
         (
@@ -783,9 +791,13 @@ fn check_same(path: &Path, found: &MatchHeader, wanted: &MatchHeader) -> Result<
             found.deals_digest.clone(),
             wanted.deals_digest.clone(),
         ),
-        ("a", found.a.clone(), wanted.a.clone()),
-        ("b", found.b.clone(), wanted.b.clone()),
-        ("defense", found.defense.clone(), wanted.defense.clone()),
+        ("a", canonical(&found.a), canonical(&wanted.a)),
+        ("b", canonical(&found.b), canonical(&wanted.b)),
+        (
+            "defense",
+            canonical(&found.defense),
+            canonical(&wanted.defense),
+        ),
         (
             "mode",
             format!("{:?}", found.mode),
@@ -977,6 +989,29 @@ mod tests {
             build: crate::provenance::Build::current(),
         };
         assert!(ResultsWriter::open(&path, &today).is_ok());
+    }
+
+    #[test]
+    fn a_header_naming_a_player_by_its_old_name_is_the_same_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old-name.jsonl");
+        let old = MatchHeader {
+            a: "fusion:worlds=6:leaf=3:rd=none".into(),
+            b: "pimc:worlds=20".into(),
+            ..header()
+        };
+        drop(ResultsWriter::open(&path, &old).unwrap());
+        let today = MatchHeader {
+            a: "tc-fusion:base=1:worlds=6:leaf=3:rd=none".into(),
+            b: "pimc:w=20".into(),
+            ..header()
+        };
+        assert!(ResultsWriter::open(&path, &today).is_ok());
+        let other = MatchHeader {
+            a: "tc-fusion:base=1:worlds=7:leaf=3:rd=none".into(),
+            ..today
+        };
+        assert!(ResultsWriter::open(&path, &other).is_err());
     }
 
     #[test]

@@ -218,7 +218,7 @@ mod tests {
             .map(|s| {
                 let ns = s.side() == Seat::North.side();
                 let kind: PlayerKind = if ns {
-                    "pimc:worlds=4:rd=none"
+                    "tc-pimc:worlds=4:rd=none"
                 } else {
                     "random"
                 }

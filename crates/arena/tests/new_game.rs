@@ -80,9 +80,9 @@ fn kind(spec: &str) -> PlayerKind {
 }
 
 const SEARCHERS: [&str; 3] = [
-    "pimc:worlds=12:rd=none",
-    "alphamu:worlds=12:rd=none",
-    "fusion:base=2:worlds=0:rd=none",
+    "tc-pimc:worlds=12:rd=none",
+    "tc-alphamu:worlds=12:rd=none",
+    "tc-fusion:base=2:worlds=0:rd=none",
 ];
 
 /// Every searcher plays every card of a deal to the end from its own
@@ -121,7 +121,7 @@ fn the_searchers_play_the_new_game() {
 #[test]
 fn a_points_match_plays_the_new_game() {
     let random = kind("random");
-    for spec in ["pimc:worlds=12:rd=none", "alphamu:worlds=12:rd=none"] {
+    for spec in ["tc-pimc:worlds=12:rd=none", "tc-alphamu:worlds=12:rd=none"] {
         let searcher = kind(spec);
         let (mut ours, mut theirs) = (0.0, 0.0);
         for index in 0..60 {

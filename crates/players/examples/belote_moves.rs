@@ -16,7 +16,7 @@ fn main() {
     let players: Vec<PlayerKind> = {
         let named: Vec<String> = args.collect();
         let names = if named.is_empty() {
-            vec!["pimc".into(), "alphamu".into(), "fusion".into()]
+            vec!["tc-pimc".into(), "tc-alphamu".into(), "tc-fusion".into()]
         } else {
             named
         };

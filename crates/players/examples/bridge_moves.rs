@@ -19,9 +19,9 @@ fn main() {
         let named: Vec<String> = args.collect();
         let names = if named.is_empty() {
             vec![
-                "pimc:rd=none".into(),
-                "alphamu:rd=none".into(),
-                "fusion:rd=none".into(),
+                "tc-pimc:rd=none".into(),
+                "tc-alphamu:rd=none".into(),
+                "tc-fusion:rd=none".into(),
             ]
         } else {
             named

@@ -13,7 +13,7 @@
 //!
 //! [`generic`] holds the trick-costs paper's players for any game of the
 //! `games` crate (random, PIMC, alpha-mu with real-valued vectors,
-//! Fusion; `fusion:base=1:worlds=24:leaf=5`), on the `search` crate's
+//! Fusion; `tc-fusion:base=1:worlds=24:leaf=5`), on the `search` crate's
 //! generic engine and the `worlds` crate's [`worlds::SeatView`], and the
 //! one line a game registers to say which open-card solver its searches
 //! use ([`generic::Oracle`]).

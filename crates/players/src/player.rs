@@ -10,7 +10,7 @@
 //! | `mc:sim=dd,ncd=20+10` | the same as `MC2-D-20-10` |
 //! | `dd` | sees every card, plays a card of best double-dummy value |
 //! | `random` | a random legal card |
-//! | `fusion:worlds=24:leaf=5:rd=none` | the trick-costs paper's Fusion on the generic engine, playing for the contract (made or defeated, 0 or 1 a world) |
+//! | `tc-fusion:worlds=24:leaf=5:rd=none` | the trick-costs paper's Fusion on the generic engine, playing for the contract (made or defeated, 0 or 1 a world) |
 
 pub use crate::board::{Board, PlayError};
 use crate::leaf::DdLeaf;
@@ -77,8 +77,8 @@ pub enum PlayerSpec {
     Dd,
     /// A random legal card.
     Random,
-    /// A player of the generic engine (the trick-costs paper's Fusion) at
-    /// a contract board: it plays for the contract, a world scoring 1 for
+    /// A player of the generic engine (`tc-pimc`, `tc-alphamu`,
+    /// `tc-fusion`: the trick-costs paper's players) at a contract board: it plays for the contract, a world scoring 1 for
     /// the side that gets what it wants (declarer's side making the
     /// contract, the defence defeating it), and among lines equal for the
     /// contract for the most tricks
@@ -274,7 +274,11 @@ impl FromStr for PlayerSpec {
             return Ok(spec);
         }
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
-        if name == "fusion" {
+        let generic_engine = matches!(
+            crate::registry::current_name(name, crate::registry::Family::Bridge),
+            "tc-pimc" | "tc-alphamu" | "tc-fusion"
+        );
+        if generic_engine {
             return s
                 .parse::<crate::generic::PlayerKind>()
                 .map(PlayerSpec::Generic)
@@ -466,7 +470,11 @@ impl FromStr for PlayerSpec {
             "dd" if options.is_empty() => Ok(PlayerSpec::Dd),
             "random" if options.is_empty() => Ok(PlayerSpec::Random),
             "dd" | "random" => Err(fail(format!("{name} takes no options"))),
-            other => Err(fail(format!("unknown player {}", cards::quoted(other)))),
+            other => Err(fail(format!(
+                "unknown player {} (the players of a contract board are {})",
+                cards::quoted(other),
+                crate::registry::names(crate::registry::Family::Bridge)
+            ))),
         }
     }
 }
@@ -960,12 +968,12 @@ mod tests {
 
     #[test]
     fn fusion_sits_at_a_contract_board_and_plays_for_the_contract() {
-        let spec: PlayerSpec = "fusion:worlds=6:leaf=3:rd=none".parse().unwrap();
+        let spec: PlayerSpec = "tc-fusion:worlds=6:leaf=3:rd=none".parse().unwrap();
         assert!(matches!(spec, PlayerSpec::Generic(_)));
-        assert_eq!(spec.to_string(), "fusion:base=1:worlds=6:leaf=3:rd=none");
+        assert_eq!(spec.to_string(), "tc-fusion:base=1:worlds=6:leaf=3:rd=none");
         assert_eq!(spec.record_name().parse::<PlayerSpec>().unwrap(), spec);
         assert!(spec.can_defend());
-        assert!("fusion:worlds=99".parse::<PlayerSpec>().is_err());
+        assert!("tc-fusion:worlds=99".parse::<PlayerSpec>().is_err());
         // South won the first trick with the club ace and needs every
         // trick: only the heart ace first makes it (then the spade 2 to
         // dummy's ace and king); a spade first strands the heart ace, and
@@ -1010,6 +1018,36 @@ mod tests {
             .position()
             .legal_cards()
             .contains(a));
+    }
+
+    #[test]
+    fn the_generic_engines_pimc_and_alpha_mu_sit_at_a_contract_board_too() {
+        // The ending above: only the heart ace makes four tricks, and both
+        // of the generic engine's searchers find it for the contract.
+        let board = Board {
+            deal: "N:AK...32 QJ.K..6 2.A.2.A ..AK.K5".parse().unwrap(),
+            strain: cards::Strain::Notrump,
+            declarer: cards::Seat::South,
+            need: 4,
+            constraints: worlds::Constraints::default(),
+            scoring: None,
+        };
+        let play: Vec<Card> = ["C5", "C3", "C6", "CA"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        for text in [
+            "tc-pimc:worlds=6:rd=none",
+            "tc-alphamu:worlds=6:leaf=3:rd=none",
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert!(matches!(spec, PlayerSpec::Generic(_)), "{text}");
+            assert_eq!(spec.to_string(), text);
+            for seed in 0..3 {
+                let d = spec.decide(&board, &play, seed, false).unwrap();
+                assert_eq!(d.card, "HA".parse().unwrap(), "{text}, seed {seed}");
+            }
+        }
     }
 
     #[test]

@@ -4,17 +4,21 @@
 //! `name:key=value,...` (`,`, `:` or `;` between options: see
 //! [`OPTION_SEPARATORS`]); a test reads every example back.
 //!
-//! Two families share the names `pimc`, `alphamu` and `random`, as the
-//! papers do:
+//! One name, one player. The players of contract boards
+//! ([`crate::player::PlayerSpec`]: duplicate matches, `play`, `analyze`,
+//! the table manager) are the fast 0/1 engine's and the double-dummy
+//! solver's, with the auction's constraints. The players of the
+//! trick-costs paper's generic engine ([`crate::generic::PlayerKind`]) are
+//! named `tc-pimc`, `tc-alphamu` and `tc-fusion`: they play any game of
+//! the `games` crate scored in points (Belote, the paper's bridge card
+//! play), and contract boards too, playing for the contract. `random` is
+//! the same player everywhere.
 //!
-//! - the bridge players ([`crate::player::PlayerSpec`]) play contract boards (duplicate
-//!   matches, `play`, `analyze`, the table manager), on the fast 0/1
-//!   engine and the double-dummy solver, with the auction's constraints;
-//!   Fusion sits there too, on the generic engine, playing for the
-//!   contract;
-//! - the players of any game ([`crate::generic::PlayerKind`]) play Belote and the
-//!   trick-costs paper's bridge card play (points matches), on the generic
-//!   engine.
+//! The generic engine's players were once `pimc`, `alphamu` and `fusion`
+//! in the games scored in points ([`RENAMED`]): an old name still reads,
+//! silently in a results file (whose header a resumed run compares) and
+//! with a note naming the new one from the command line and Python
+//! ([`renamed_note`]).
 
 /// What may stand between a player's options, in every player's spec
 /// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
@@ -22,7 +26,7 @@
 /// players of any game ([`crate::generic::PlayerKind`]).
 pub const OPTION_SEPARATORS: [char; 3] = [',', ':', ';'];
 
-/// The games a player plays.
+/// Where a player spec is read: each place has its parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Bridge contract boards: [`crate::player::PlayerSpec`].
@@ -37,104 +41,191 @@ pub enum Family {
 pub struct Entry {
     /// Its name, the spec's first word (a pattern for the paper names).
     pub name: &'static str,
-    /// The games it plays.
-    pub family: Family,
+    /// Where it plays: contract boards, games scored in points, or both.
+    pub families: &'static [Family],
     /// What it is.
     pub about: &'static str,
     /// Its options, `key=values: meaning`, `;` between them.
     pub options: &'static str,
-    /// A spec that reads (a test checks it).
+    /// A spec that reads (a test checks it, in each of its families).
     pub example: &'static str,
+}
+
+impl Entry {
+    /// Whether it plays in `family`.
+    #[must_use]
+    pub fn plays_in(&self, family: Family) -> bool {
+        self.families.contains(&family)
+    }
+}
+
+const BOARDS: &[Family] = &[Family::Bridge];
+const EVERYWHERE: &[Family] = &[Family::Bridge, Family::AnyGame];
+
+/// A name a player had, where it was read, and the name it has now.
+#[derive(Clone, Copy, Debug)]
+pub struct Renamed {
+    /// The old name.
+    pub old: &'static str,
+    /// Where the old name was read.
+    pub family: Family,
+    /// The player's name now.
+    pub new: &'static str,
+}
+
+/// The generic engine's players under their names of before `tc-`: in a
+/// points game `pimc`, `alphamu` and `fusion`, at a contract board
+/// `fusion`.
+pub const RENAMED: &[Renamed] = &[
+    Renamed {
+        old: "pimc",
+        family: Family::AnyGame,
+        new: "tc-pimc",
+    },
+    Renamed {
+        old: "alphamu",
+        family: Family::AnyGame,
+        new: "tc-alphamu",
+    },
+    Renamed {
+        old: "fusion",
+        family: Family::AnyGame,
+        new: "tc-fusion",
+    },
+    Renamed {
+        old: "fusion",
+        family: Family::Bridge,
+        new: "tc-fusion",
+    },
+];
+
+/// The name a spec's first word means in `family` now: the new name of a
+/// renamed player ([`RENAMED`]), else `name` itself.
+#[must_use]
+pub fn current_name(name: &str, family: Family) -> &str {
+    RENAMED
+        .iter()
+        .find(|r| r.family == family && r.old == name)
+        .map_or(name, |r| r.new)
+}
+
+/// A note for whoever typed `spec` in `family` under a player's old name:
+/// the name to use now and what the old one means (`None` for a current
+/// name). The spec still reads; results files read old names silently.
+#[must_use]
+pub fn renamed_note(spec: &str, family: Family) -> Option<String> {
+    let name = spec.split(OPTION_SEPARATORS).next().unwrap_or(spec);
+    let renamed = RENAMED
+        .iter()
+        .find(|r| r.family == family && r.old == name)?;
+    let rest = &spec[name.len()..];
+    let meaning = match family {
+        Family::AnyGame if name != "fusion" => {
+            format!("; `{name}` is the bridge engine's player, for contract boards")
+        }
+        _ => String::new(),
+    };
+    Some(format!(
+        "`{name}` of the trick-costs engine is now `{new}`: read as `{new}{rest}`{meaning}",
+        new = renamed.new
+    ))
+}
+
+/// The names of the players of `family`, for errors: `a, b and c`.
+#[must_use]
+pub fn names(family: Family) -> String {
+    let names: Vec<&str> = PLAYERS
+        .iter()
+        .filter(|e| e.plays_in(family))
+        .map(|e| e.name)
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Every player.
 pub const PLAYERS: &[Entry] = &[
     Entry {
         name: "alphamu",
-        family: Family::Bridge,
+        families: BOARDS,
         about: "alpha-mu: M declarer moves searched over W worlds with Pareto fronts (the papers' search); also defends",
         options: "m=M (moves, default 3); w=W (worlds, default 20, at most 512); disable=SWITCH+... (tt, root-cut, early-cut, ...: the same values, more time); ties=tricks|first; goal=contract|score; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
         example: "alphamu:m=3,w=20",
     },
     Entry {
         name: "pimc",
-        family: Family::Bridge,
+        families: BOARDS,
         about: "PIMC: W worlds each solved double dummy, the card of best mean (the same as MC-D-W)",
         options: "w=W (worlds, default 20); goal=contract|score; ties=order|random; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
         example: "pimc:w=20,infer=dd",
     },
     Entry {
         name: "MC<N>-<D|R>-<W1>-...-<WN>",
-        family: Family::Bridge,
+        families: BOARDS,
         about: "recursive Monte Carlo of level N (no N for level 1: MC-R-600): W1 worlds at the top, each played out by the level below, down to double-dummy (D) or random (R) playouts (the recursive Monte Carlo paper's names)",
         options: "ties=order|random",
         example: "MC2-D-20-10",
     },
     Entry {
         name: "mc",
-        family: Family::Bridge,
+        families: BOARDS,
         about: "recursive Monte Carlo by options (the same players as the MC names)",
         options: "sim=dd|random; ncd=W1+W2+... (worlds per level, top first); ties=order|random",
         example: "mc:sim=dd,ncd=20+10",
     },
     Entry {
         name: "dd",
-        family: Family::Bridge,
+        families: BOARDS,
         about: "double dummy: sees every card, plays a card of best value",
         options: "",
         example: "dd",
     },
     Entry {
-        name: "fusion",
-        family: Family::Bridge,
-        about: "the trick-costs paper's Fusion on the generic engine, playing for the contract (a world scores 1 when its side gets what it wants); declares and defends",
-        options: "as Fusion for any game below (base, worlds, draw, leaf, rd, playouts, playout, cards, horizon, prune)",
-        example: "fusion:worlds=24:leaf=5:rd=none",
-    },
-    Entry {
         name: "random",
-        family: Family::Bridge,
+        families: EVERYWHERE,
         about: "a random legal card",
         options: "",
         example: "random",
     },
     Entry {
-        name: "random",
-        family: Family::AnyGame,
-        about: "a random legal card",
-        options: "",
-        example: "random",
-    },
-    Entry {
-        name: "pimc",
-        family: Family::AnyGame,
-        about: "PIMC on the trick-costs paper's template: the mean score of each card over the worlds",
+        name: "tc-pimc",
+        families: EVERYWHERE,
+        about: "PIMC on the trick-costs paper's generic engine: the mean score of each card over the worlds, truncated by random playouts (at a contract board it plays for the contract)",
         options: "worlds=W (default 10); rd=N|none (cards searched before random playouts, default 20); playouts=P (default 8); playout=random|paper; cards=legal|paper (the cards tried: all legal ones, or those the paper's code tries); horizon=text|paper (rd counted from the decision to a trick start, or from the leaves card by card as the paper's code does)",
-        example: "pimc:worlds=10:rd=none",
+        example: "tc-pimc:worlds=10:rd=none",
     },
     Entry {
-        name: "alphamu",
-        family: Family::AnyGame,
-        about: "alpha-mu with real-valued vectors over the worlds, any team to move",
+        name: "tc-alphamu",
+        families: EVERYWHERE,
+        about: "alpha-mu on the generic engine: real-valued vectors over the worlds, any team to move (at a contract board it plays for the contract)",
         options: "worlds=W (default 10); leaf=L (cards searched before PIMC takes over, default 5); rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; root=best|paper",
-        example: "alphamu:worlds=10:leaf=5:rd=none",
+        example: "tc-alphamu:worlds=10:leaf=5:rd=none",
     },
     Entry {
-        name: "fusion",
-        family: Family::AnyGame,
-        about: "Fusion: every player chooses by its expected score over the worlds it cannot tell apart",
+        name: "tc-fusion",
+        families: EVERYWHERE,
+        about: "the trick-costs paper's Fusion: every player chooses by its expected score over the worlds it cannot tell apart (at a contract board a world scores 1 when its side gets what it wants); declares and defends",
         options: "base=B (deals drawn, default 1); worlds=W (worlds wanted, default 24; 0: only the base deals' permutations); draw=fit|paper; leaf=L; rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; prune=none|paper",
-        example: "fusion:base=1:worlds=24:leaf=5:rd=none",
+        example: "tc-fusion:base=1:worlds=24:leaf=5:rd=none",
     },
 ];
 
-/// The players of `family`, one line each: name, example, what it is,
-/// options (for help and errors).
+/// Every player once, one block each: name, example, where it plays, what
+/// it is, its options (`alphamu players`, and the players' errors).
 #[must_use]
-pub fn listing(family: Family) -> String {
+pub fn listing() -> String {
     let mut out = String::new();
-    for e in PLAYERS.iter().filter(|e| e.family == family) {
+    for e in PLAYERS {
+        let plays = match (e.plays_in(Family::Bridge), e.plays_in(Family::AnyGame)) {
+            (true, true) => "contract boards and the games scored in points",
+            (true, false) => "contract boards",
+            _ => "the games scored in points",
+        };
         out.push_str(&format!("  {:<26} e.g. {}\n", e.name, e.example));
+        out.push_str(&format!("      plays: {plays}\n"));
         out.push_str(&format!("      {}\n", e.about));
         if !e.options.is_empty() {
             out.push_str(&format!("      options: {}\n", e.options));
@@ -152,18 +243,72 @@ mod tests {
     #[test]
     fn every_example_reads_and_prints_back_to_the_same_player() {
         for e in PLAYERS {
-            match e.family {
-                Family::Bridge => {
-                    let p: PlayerSpec = e.example.parse().expect(e.example);
-                    let again: PlayerSpec = p.to_string().parse().expect("its own form");
-                    assert_eq!(p, again, "{}", e.example);
-                }
-                Family::AnyGame => {
-                    let p: PlayerKind = e.example.parse().expect(e.example);
-                    let again: PlayerKind = p.to_string().parse().expect("its own form");
-                    assert_eq!(p, again, "{}", e.example);
-                }
+            if e.plays_in(Family::Bridge) {
+                let p: PlayerSpec = e.example.parse().expect(e.example);
+                let again: PlayerSpec = p.to_string().parse().expect("its own form");
+                assert_eq!(p, again, "{}", e.example);
             }
+            if e.plays_in(Family::AnyGame) {
+                let p: PlayerKind = e.example.parse().expect(e.example);
+                let again: PlayerKind = p.to_string().parse().expect("its own form");
+                assert_eq!(p, again, "{}", e.example);
+            }
+        }
+    }
+
+    #[test]
+    fn one_name_one_player_every_name_listed_once() {
+        let mut seen = std::collections::HashSet::new();
+        for e in PLAYERS {
+            assert!(seen.insert(e.name), "{} listed twice", e.name);
+        }
+        // A name of the registry names one player in both parsers: the
+        // generic engine's at a contract board is the same PlayerKind.
+        for e in PLAYERS.iter().filter(|e| e.families == EVERYWHERE) {
+            let board: PlayerSpec = e.example.parse().expect(e.example);
+            let any: PlayerKind = e.example.parse().expect(e.example);
+            match board {
+                PlayerSpec::Generic(kind) => assert_eq!(kind, any, "{}", e.example),
+                PlayerSpec::Random => assert_eq!(any, PlayerKind::Random),
+                other => panic!("{}: {other:?} at a board", e.example),
+            }
+        }
+        // The fast engine's names are not the generic engine's.
+        assert!(!matches!(
+            "pimc".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Generic(_))
+        ));
+        assert!(!matches!(
+            "alphamu".parse::<PlayerSpec>(),
+            Ok(PlayerSpec::Generic(_))
+        ));
+    }
+
+    #[test]
+    fn an_old_name_reads_as_the_new_one_and_the_note_names_it() {
+        let any = |s: &str| s.parse::<PlayerKind>().expect(s);
+        assert_eq!(any("pimc:worlds=7"), any("tc-pimc:worlds=7"));
+        assert_eq!(any("tc-alphamu:leaf=3"), any("tc-alphamu:leaf=3"));
+        assert_eq!(any("tc-fusion:base=2"), any("tc-fusion:base=2"));
+        assert!(any("pimc").to_string().starts_with("tc-pimc:"));
+        let board = |s: &str| s.parse::<PlayerSpec>().expect(s);
+        assert_eq!(board("fusion:worlds=6"), board("tc-fusion:worlds=6"));
+        assert!(board("fusion").to_string().starts_with("tc-fusion:"));
+
+        let note = renamed_note("pimc:worlds=7", Family::AnyGame).expect("a note");
+        assert!(note.contains("tc-pimc:worlds=7"), "{note}");
+        assert!(note.contains("contract boards"), "{note}");
+        let note = renamed_note("fusion,worlds=6", Family::Bridge).expect("a note");
+        assert!(note.contains("tc-fusion,worlds=6"), "{note}");
+        // Current names, and the fast engine's at a board, take no note.
+        for (spec, family) in [
+            ("tc-pimc:worlds=7", Family::AnyGame),
+            ("random", Family::AnyGame),
+            ("pimc:w=20", Family::Bridge),
+            ("alphamu:m=3", Family::Bridge),
+            ("tc-fusion", Family::Bridge),
+        ] {
+            assert_eq!(renamed_note(spec, family), None, "{spec}");
         }
     }
 
@@ -183,15 +328,18 @@ mod tests {
         assert_eq!(bridge("mc:sim=dd:ncd=20+10"), bridge("MC2-D-20-10"));
         let any = |s: &str| s.parse::<PlayerKind>().expect(s);
         assert_eq!(
-            any("fusion:base=2:worlds=0:leaf=5"),
-            any("fusion:base=2,worlds=0,leaf=5")
+            any("tc-fusion:base=2:worlds=0:leaf=5"),
+            any("tc-fusion:base=2,worlds=0,leaf=5")
         );
-        assert_eq!(any("pimc:worlds=7"), any("pimc:w=7"));
+        assert_eq!(any("tc-pimc:worlds=7"), any("tc-pimc:w=7"));
         // Unknown keys are still refused, by name.
         let e = "pimc:wrolds=7".parse::<PlayerSpec>().unwrap_err();
         assert!(e.to_string().contains("wrolds"), "{e}");
-        let e = "pimc:wrolds=7".parse::<PlayerKind>().unwrap_err();
+        let e = "tc-pimc:wrolds=7".parse::<PlayerKind>().unwrap_err();
         assert!(e.to_string().contains("wrolds"), "{e}");
+        // An unknown name is told the names there are.
+        let e = "pimcc".parse::<PlayerKind>().unwrap_err();
+        assert!(e.to_string().contains(&names(Family::AnyGame)), "{e}");
     }
 
     #[test]
@@ -210,21 +358,22 @@ mod tests {
         assert_eq!(bridge("alphamu"), bridge("alphamu:m=3,w=20"));
         assert_eq!(bridge("pimc"), bridge("pimc:w=20"));
         let any = |s: &str| s.parse::<PlayerKind>().expect(s);
-        assert_eq!(any("pimc"), any("pimc:worlds=10:rd=20:playouts=8"));
-        assert_eq!(any("alphamu"), any("alphamu:worlds=10:leaf=5"));
-        assert_eq!(any("fusion"), any("fusion:base=1:worlds=24"));
+        assert_eq!(any("tc-pimc"), any("tc-pimc:worlds=10:rd=20:playouts=8"));
+        assert_eq!(any("tc-alphamu"), any("tc-alphamu:worlds=10:leaf=5"));
+        assert_eq!(any("tc-fusion"), any("tc-fusion:base=1:worlds=24"));
     }
 
     #[test]
-    fn the_listing_names_every_player_of_a_family() {
-        let bridge = listing(Family::Bridge);
-        for name in ["alphamu", "pimc", "MC<N>", "mc", "dd", "random", "fusion"] {
-            assert!(bridge.contains(name), "{name}");
+    fn the_listing_names_every_player_once_with_where_it_plays() {
+        let listing = listing();
+        for e in PLAYERS {
+            let head = format!("  {:<26} e.g.", e.name);
+            assert_eq!(listing.matches(&head).count(), 1, "{}", e.name);
         }
-        assert!(!listing(Family::AnyGame).contains("MC<N>"));
-        let any = listing(Family::AnyGame);
-        for name in ["random", "pimc", "alphamu", "fusion"] {
-            assert!(any.contains(name), "{name}");
-        }
+        assert!(listing.contains("plays: contract boards and the games scored in points"));
+        assert_eq!(
+            names(Family::AnyGame),
+            "random, tc-pimc, tc-alphamu and tc-fusion"
+        );
     }
 }

@@ -316,8 +316,8 @@ mod tests {
             ("alphamu:m=2,w=4", "pimc:w=4", 24),
             ("MC2-R-3-3", "MC-D-3", 28),
             // Fusion at a contract board, on both sides.
-            ("fusion:worlds=4:leaf=2:rd=none", "random", 32),
-            ("random", "fusion:worlds=3:leaf=1:rd=none", 28),
+            ("tc-fusion:worlds=4:leaf=2:rd=none", "random", 32),
+            ("random", "tc-fusion:worlds=3:leaf=1:rd=none", 28),
         ];
         let seed = 11;
         for (declaring, defending, skip) in pairs {

@@ -302,8 +302,9 @@ fn figure_2_right_alphamu_ties_and_fusion_prefers_the_club_ace() {
 #[test]
 fn alphamus_root_cut_chooses_the_card_of_the_full_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(24);
-    let kind: players::generic::PlayerKind =
-        "alphamu:worlds=5:leaf=3:rd=none".parse().expect("a player");
+    let kind: players::generic::PlayerKind = "tc-alphamu:worlds=5:leaf=3:rd=none"
+        .parse()
+        .expect("a player");
     let mut skipped = 0;
     for i in 0..25 {
         let (_, view) = ending(&mut rng, 3 + i % 3, i % 4);
@@ -404,8 +405,8 @@ fn bridge_leaf_values_in_a_row_equal_the_open_solvers() {
 #[test]
 fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
     use players::generic::{choose_with, PlayerKind};
-    let best: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none".parse().unwrap();
-    let paper: PlayerKind = "alphamu:worlds=8:leaf=6:rd=none:root=paper"
+    let best: PlayerKind = "tc-alphamu:worlds=8:leaf=6:rd=none".parse().unwrap();
+    let paper: PlayerKind = "tc-alphamu:worlds=8:leaf=6:rd=none:root=paper"
         .parse()
         .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(33);
@@ -463,7 +464,7 @@ fn fusion_scores<S: Spec<Value = Vec<f64>>>(
     (scores, tree.nodes)
 }
 
-/// The paper's code's Fusion pruning (`fusion:prune=paper`) against
+/// The paper's code's Fusion pruning (`tc-fusion:prune=paper`) against
 /// Fusion unpruned, on Belote endings with Fusion's permutation worlds.
 /// Switched off, it is Fusion exactly. Switched on, it changes values:
 /// the guide's argument (docs/GUIDE.md) that a bound world by world settles no choice of
@@ -1003,9 +1004,9 @@ fn with_and_without_reuse<G: players::generic::Oracle>(
 #[test]
 fn alphamus_leaves_on_the_root_cuts_solvers_change_no_choice() {
     let specs: Vec<players::generic::PlayerKind> = [
-        "alphamu:worlds=6:leaf=3:rd=none",
-        "alphamu:worlds=4:leaf=5:rd=none",
-        "alphamu:worlds=5:leaf=2:rd=4:playouts=3",
+        "tc-alphamu:worlds=6:leaf=3:rd=none",
+        "tc-alphamu:worlds=4:leaf=5:rd=none",
+        "tc-alphamu:worlds=5:leaf=2:rd=4:playouts=3",
     ]
     .iter()
     .map(|s| s.parse().expect("a player"))

@@ -18,6 +18,28 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A contract board's player from `text` (the argument `what`); a player's
+/// old name still reads, with a `FutureWarning` naming the new one.
+pub(crate) fn board_player(
+    py: Python<'_>,
+    what: &str,
+    text: &str,
+) -> PyResult<players::player::PlayerSpec> {
+    let spec = text
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("{what} {text:?}: {e}")))?;
+    if let Some(note) = players::registry::renamed_note(text, players::registry::Family::Bridge) {
+        let category = py.get_type::<pyo3::exceptions::PyFutureWarning>();
+        PyErr::warn(
+            py,
+            &category,
+            &std::ffi::CString::new(format!("{what}: {note}"))?,
+            1,
+        )?;
+    }
+    Ok(spec)
+}
+
 pub(crate) fn parse_seat(text: &str) -> PyResult<Seat> {
     text.parse::<Seat>().map_err(value_error)
 }

@@ -75,7 +75,9 @@ pub(crate) struct MatchTask {
 }
 
 impl MatchTask {
+    #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         deals_text: String,
         a: &str,
         b: &str,
@@ -95,10 +97,7 @@ impl MatchTask {
                 )))
             }
         };
-        let spec = |what: &str, text: &str| -> PyResult<players::player::PlayerSpec> {
-            text.parse()
-                .map_err(|e| PyValueError::new_err(format!("{what} {text:?}: {e}")))
-        };
+        let spec = |what: &str, text: &str| crate::deal::board_player(py, what, text);
         let config = arena::matches::MatchConfig {
             a: spec("a", a)?,
             b: spec("b", b)?,
@@ -178,6 +177,7 @@ pub(crate) fn play_match_deal(
             .extract()
     }
     let (task, boards) = MatchTask::new(
+        py,
         field(task, "deals_text")?,
         &field::<String>(task, "a")?,
         &field::<String>(task, "b")?,
@@ -214,6 +214,7 @@ impl Match {
     #[pyo3(signature = (deals, a, b, results, defense = "dd", mode = "declarer", seed = 1, discrepancies = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         deals: std::path::PathBuf,
         a: &str,
         b: &str,
@@ -226,7 +227,7 @@ impl Match {
         let text = std::fs::read_to_string(&deals).map_err(|e| {
             pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", deals.display()))
         })?;
-        let (task, boards) = MatchTask::new(text, a, b, defense, mode, seed, discrepancies)
+        let (task, boards) = MatchTask::new(py, text, a, b, defense, mode, seed, discrepancies)
             .map_err(|e| PyValueError::new_err(format!("{}: {e}", deals.display())))?;
         let config = &task.config;
         let header = arena::results::MatchHeader {

@@ -142,8 +142,8 @@ pub(crate) fn play_deal<'py>(
     seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let board = board_of(deal, contract, declarer)?;
-    let declaring: players::player::PlayerSpec = declarer_player.parse().map_err(value_error)?;
-    let defending: players::player::PlayerSpec = defense.parse().map_err(value_error)?;
+    let declaring = crate::deal::board_player(py, "declarer_player", declarer_player)?;
+    let defending = crate::deal::board_player(py, "defense", defense)?;
     let played = py.allow_threads(|| -> Result<(Vec<Card>, usize), String> {
         // Each seat told every card, as a match seats its players.
         let mut table =

@@ -159,6 +159,16 @@ def test_play_deal_plays_thirteen_tricks():
         alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="nobody")
 
 
+def test_an_old_player_name_still_plays_with_a_warning_naming_the_new_one():
+    # `fusion` at a contract board is now `tc-fusion` (one name, one player).
+    spec = "fusion:base=1:worlds=2:leaf=1:rd=2:playouts=1"
+    with pytest.warns(FutureWarning, match="tc-fusion"):
+        old = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player=spec, defense="random", seed=3)
+    new = alphamu.play_deal(BUILT_IN, "3NT", "S", declarer_player="tc-" + spec, defense="random", seed=3)
+    assert old == new
+    assert len(new["play"]) == 52
+
+
 def test_reading_the_table_shows_what_the_play_has_shown():
     # After the opening lead and dummy's card, East reads declarer's and
     # partner's hands: each hidden honour's chance and each suit's length,

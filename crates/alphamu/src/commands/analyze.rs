@@ -48,9 +48,12 @@ pub struct AnalyzeArgs {
     #[arg(long, required_if_eq("game", "bridge"))]
     declarer: Option<Seat>,
     /// Belote: the players that analyse, comma-separated specs (random,
-    /// pimc, alphamu, fusion with settings such as
-    /// alphamu:worlds=10:leaf=5:rd=none).
-    #[arg(long, default_value = "pimc:rd=none,alphamu:rd=none,fusion:rd=none")]
+    /// tc-pimc, tc-alphamu, tc-fusion with settings such as
+    /// tc-alphamu:worlds=10:leaf=5:rd=none).
+    #[arg(
+        long,
+        default_value = "tc-pimc:rd=none,tc-alphamu:rd=none,tc-fusion:rd=none"
+    )]
     players: String,
     /// Belote: may a player who cannot overtrump an opponent discard
     /// (may) or must it trump (must)?

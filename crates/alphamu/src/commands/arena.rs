@@ -9,7 +9,6 @@ use arena::matches::{self, DealOutcome, MatchConfig};
 use arena::results::{self, digest, MatchHeader, Mode, ResultsWriter};
 use arena::stats::summarize;
 use clap::{Args, ValueEnum};
-use players::player::PlayerSpec;
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
@@ -305,26 +304,24 @@ pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
         }
     }
     // The players first: a spec mistyped is said before any file is read.
-    let a: PlayerSpec = args.a.parse().context("--a")?;
-    let b: PlayerSpec = args.b.parse().context("--b")?;
+    let a = crate::args::board_player(&args.a, "--a")?;
+    let b = crate::args::board_player(&args.b, "--b")?;
     let mode = match args.mode.unwrap_or(ModeArg::Declarer) {
         ModeArg::Declarer => Mode::Declarer,
         ModeArg::Pairs => Mode::Pairs,
         ModeArg::Defence => Mode::Defence,
     };
-    let defense: PlayerSpec = match mode {
-        Mode::Defence => args
-            .declarer_player
-            .as_deref()
-            .unwrap_or(DEFAULT_OTHER_SIDE)
-            .parse()
-            .context("--declarer-player")?,
-        _ => args
-            .defense
-            .as_deref()
-            .unwrap_or(DEFAULT_OTHER_SIDE)
-            .parse()
-            .context("--defense")?,
+    let defense = match mode {
+        Mode::Defence => crate::args::board_player(
+            args.declarer_player
+                .as_deref()
+                .unwrap_or(DEFAULT_OTHER_SIDE),
+            "--declarer-player",
+        )?,
+        _ => crate::args::board_player(
+            args.defense.as_deref().unwrap_or(DEFAULT_OTHER_SIDE),
+            "--defense",
+        )?,
     };
     let deals_path = PathBuf::from(&args.deals);
     let text =

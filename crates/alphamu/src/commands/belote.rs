@@ -33,7 +33,7 @@ fn parse_deal(text: Option<&str>) -> Result<BeloteDeal> {
 }
 
 fn parse_player(text: &str, flag: &str) -> Result<PlayerKind> {
-    text.parse().with_context(|| flag.to_string())
+    crate::args::points_player(text, flag)
 }
 
 /// Plays a whole Belote deal and prints it trick by trick.

@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use bridge::Contract;
 use cards::{Deal, Seat};
 use clap::Args;
-use players::player::{Board, PlayerSpec};
+use players::player::Board;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,12 +25,12 @@ pub struct PlayArgs {
     /// a built-in deal).
     #[arg(long)]
     deal: Option<String>,
-    /// Belote: who plays North-South: random, pimc, alphamu or fusion, with
-    /// settings such as alphamu:worlds=10:leaf=5:rd=none.
-    #[arg(long, default_value = "alphamu:rd=none")]
+    /// Belote: who plays North-South: random, tc-pimc, tc-alphamu or
+    /// tc-fusion, with settings such as tc-alphamu:worlds=10:leaf=5:rd=none.
+    #[arg(long, default_value = "tc-alphamu:rd=none")]
     ns: String,
     /// Belote: who plays East-West.
-    #[arg(long, default_value = "pimc:rd=none")]
+    #[arg(long, default_value = "tc-pimc:rd=none")]
     ew: String,
     /// Belote: may a player who cannot overtrump an opponent discard
     /// (may) or must it trump (must)?
@@ -157,8 +157,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     };
     let hand_size = deal[Seat::North].len();
     deal.check_equal_sizes().context("--deal")?;
-    let declarer_player: PlayerSpec = args.declarer_player.parse().context("--declarer-player")?;
-    let defense: PlayerSpec = args.defense.parse().context("--defense")?;
+    let declarer_player = crate::args::board_player(&args.declarer_player, "--declarer-player")?;
+    let defense = crate::args::board_player(&args.defense, "--defense")?;
     if !defense.can_defend() {
         bail!(
             "--defense: alpha-mu for the score (goal=score) plays for declarer only; give the defence another player"

@@ -6,7 +6,6 @@
 use anyhow::Result;
 use arena::points::{summarize, PointsGame, PointsMatch, PointsSummary};
 use clap::Args;
-use players::generic::PlayerKind;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,7 +17,7 @@ pub struct PointsMatchArgs {
     #[arg(long, default_value = "belote")]
     pub(crate) game: PointsGame,
     /// Player A, as in the round robins' reports: `random`,
-    /// `pimc:worlds=10`, `alphamu:worlds=10:leaf=5`, `fusion:base=2:worlds=0:leaf=5`
+    /// `tc-pimc:worlds=10`, `tc-alphamu:worlds=10:leaf=5`, `tc-fusion:base=2:worlds=0:leaf=5`
     /// (add `:rd=none` to search to the end of the deal).
     #[arg(long)]
     pub(crate) a: String,
@@ -44,14 +43,8 @@ pub struct PointsMatchArgs {
 
 /// Runs `alphamu points-match` and prints the summary.
 pub fn run(args: PointsMatchArgs) -> Result<ExitCode> {
-    let a: PlayerKind = args
-        .a
-        .parse()
-        .map_err(|e| anyhow::anyhow!("--a {:?}: {e}", args.a))?;
-    let b: PlayerKind = args
-        .b
-        .parse()
-        .map_err(|e| anyhow::anyhow!("--b {:?}: {e}", args.b))?;
+    let a = crate::args::points_player(&args.a, "--a")?;
+    let b = crate::args::points_player(&args.b, "--b")?;
     let config = PointsMatch {
         game: args.game,
         a,

@@ -48,7 +48,7 @@ pub struct SeatArgs {
 
 /// Runs `alphamu seat`.
 pub fn run(args: SeatArgs) -> Result<ExitCode> {
-    let player = args.player.parse().context("--player")?;
+    let player = crate::args::board_player(&args.player, "--player")?;
     let address = (args.host.as_str(), args.port)
         .to_socket_addrs()
         .with_context(|| format!("--host {}", args.host))?

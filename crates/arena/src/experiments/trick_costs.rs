@@ -25,9 +25,9 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
     if quick {
         return vec![
             ("rd", PlayerKind::Random),
-            ("pimc", quick_spec("pimc:worlds=3:rd=none")),
-            ("alphamu", quick_spec("alphamu:worlds=3:leaf=2:rd=none")),
-            ("fusion", quick_spec("fusion:base=1:leaf=2:rd=none")),
+            ("pimc", quick_spec("tc-pimc:worlds=3:rd=none")),
+            ("alphamu", quick_spec("tc-alphamu:worlds=3:leaf=2:rd=none")),
+            ("fusion", quick_spec("tc-fusion:base=1:leaf=2:rd=none")),
         ];
     }
     ["rd", "pimc", "alphamu", "fusion"]

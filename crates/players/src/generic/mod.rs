@@ -181,13 +181,13 @@ impl PlayerKind {
             moves: Candidates::Legal,
             horizon: HorizonRule::Text,
         };
-        match name {
+        match crate::registry::current_name(name, crate::registry::Family::AnyGame) {
             "random" => Some(PlayerKind::Random),
-            "pimc" => Some(PlayerKind::Pimc {
+            "tc-pimc" => Some(PlayerKind::Pimc {
                 worlds: 10,
                 cut: cut(20),
             }),
-            "alphamu" => Some(PlayerKind::AlphaMu {
+            "tc-alphamu" => Some(PlayerKind::AlphaMu {
                 worlds: 10,
                 cut: cut(alphamu_rd),
                 root: AlphaMuRoot::Best,
@@ -196,7 +196,7 @@ impl PlayerKind {
             // handing its four hands around the seats, and more deals drawn
             // while fewer than 24 fit (mid-trick, where the hand sizes
             // differ, and once voids are known).
-            "fusion" => Some(PlayerKind::Fusion {
+            "tc-fusion" => Some(PlayerKind::Fusion {
                 base: 1,
                 worlds: 24,
                 draw: FusionDraw::Fit,
@@ -207,14 +207,14 @@ impl PlayerKind {
         }
     }
 
-    /// A short name: `random`, `pimc`, `alphamu`, `fusion`.
+    /// Its name: `random`, `tc-pimc`, `tc-alphamu`, `tc-fusion`.
     #[must_use]
     pub const fn name(&self) -> &'static str {
         match self {
             PlayerKind::Random => "random",
-            PlayerKind::Pimc { .. } => "pimc",
-            PlayerKind::AlphaMu { .. } => "alphamu",
-            PlayerKind::Fusion { .. } => "fusion",
+            PlayerKind::Pimc { .. } => "tc-pimc",
+            PlayerKind::AlphaMu { .. } => "tc-alphamu",
+            PlayerKind::Fusion { .. } => "tc-fusion",
         }
     }
 }
@@ -246,7 +246,7 @@ impl fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => write!(f, "random"),
             PlayerKind::Pimc { worlds, cut: c } => {
-                write!(f, "pimc:worlds={worlds}")?;
+                write!(f, "tc-pimc:worlds={worlds}")?;
                 cut(f, c, false)
             }
             PlayerKind::AlphaMu {
@@ -254,7 +254,7 @@ impl fmt::Display for PlayerKind {
                 cut: c,
                 root,
             } => {
-                write!(f, "alphamu:worlds={worlds}")?;
+                write!(f, "tc-alphamu:worlds={worlds}")?;
                 cut(f, c, true)?;
                 match root {
                     AlphaMuRoot::Best => Ok(()),
@@ -269,8 +269,8 @@ impl fmt::Display for PlayerKind {
                 prune,
             } => {
                 match draw {
-                    FusionDraw::Fit => write!(f, "fusion:base={base}:worlds={worlds}")?,
-                    FusionDraw::Paper => write!(f, "fusion:draw=paper")?,
+                    FusionDraw::Fit => write!(f, "tc-fusion:base={base}:worlds={worlds}")?,
+                    FusionDraw::Paper => write!(f, "tc-fusion:draw=paper")?,
                 }
                 cut(f, c, true)?;
                 match prune {
@@ -282,13 +282,14 @@ impl fmt::Display for PlayerKind {
     }
 }
 
-/// Reads `random`, or `pimc`, `alphamu`, `fusion` followed by
+/// Reads `random`, or `tc-pimc`, `tc-alphamu`, `tc-fusion` followed by
 /// `:key=value` settings (`worlds=`, `base=` and `draw=fit|paper` for
 /// Fusion, `leaf=`, `rd=` a number or `none`, `playouts=`,
 /// `playout=random|paper`, `cards=legal|paper`, `horizon=text|paper`,
 /// `root=best|paper` for
 /// alpha-mu, `prune=none|paper` for Fusion); unset keys take the paper's
-/// Belote values.
+/// Belote values. The names of before `tc-` (`pimc`, `alphamu`, `fusion`)
+/// read as the new ones ([`crate::registry::RENAMED`]).
 impl FromStr for PlayerKind {
     type Err = PlayerSpecError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -300,8 +301,12 @@ impl FromStr for PlayerKind {
         let parts = options
             .split(crate::registry::OPTION_SEPARATORS)
             .filter(|o| !o.is_empty());
-        let mut kind = PlayerKind::paper_belote(name)
-            .ok_or_else(|| err("the players are random, pimc, alphamu and fusion".into()))?;
+        let mut kind = PlayerKind::paper_belote(name).ok_or_else(|| {
+            err(format!(
+                "the players of a game scored in points are {}",
+                crate::registry::names(crate::registry::Family::AnyGame)
+            ))
+        })?;
         for part in parts {
             let (key, value) = part
                 .split_once('=')
@@ -886,20 +891,20 @@ mod tests {
     fn a_spec_reads_back_what_it_writes() {
         for text in [
             "random",
-            "pimc:worlds=10:rd=none",
-            "alphamu:worlds=20:leaf=3:rd=9:playouts=8",
-            "fusion:base=1:worlds=24:leaf=5:rd=none",
-            "fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
-            "fusion:draw=paper:leaf=5:rd=20:playouts=8",
-            "pimc:worlds=10:rd=20:playouts=8:playout=paper",
-            "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:root=paper",
-            "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:prune=paper",
-            "pimc:worlds=10:rd=20:playouts=8:playout=paper:cards=paper",
-            "alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:cards=paper:root=paper",
-            "fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:cards=paper:prune=paper",
-            "pimc:worlds=10:rd=none:cards=paper",
-            "pimc:worlds=10:rd=24:playouts=8:playout=paper:cards=paper:horizon=paper",
-            "alphamu:worlds=10:leaf=5:rd=16:playouts=8:playout=paper:cards=paper:horizon=paper:root=paper",
+            "tc-pimc:worlds=10:rd=none",
+            "tc-alphamu:worlds=20:leaf=3:rd=9:playouts=8",
+            "tc-fusion:base=1:worlds=24:leaf=5:rd=none",
+            "tc-fusion:base=2:worlds=0:leaf=5:rd=20:playouts=8",
+            "tc-fusion:draw=paper:leaf=5:rd=20:playouts=8",
+            "tc-pimc:worlds=10:rd=20:playouts=8:playout=paper",
+            "tc-alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:root=paper",
+            "tc-fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:prune=paper",
+            "tc-pimc:worlds=10:rd=20:playouts=8:playout=paper:cards=paper",
+            "tc-alphamu:worlds=10:leaf=5:rd=9:playouts=8:playout=paper:cards=paper:root=paper",
+            "tc-fusion:draw=paper:leaf=5:rd=20:playouts=8:playout=paper:cards=paper:prune=paper",
+            "tc-pimc:worlds=10:rd=none:cards=paper",
+            "tc-pimc:worlds=10:rd=24:playouts=8:playout=paper:cards=paper:horizon=paper",
+            "tc-alphamu:worlds=10:leaf=5:rd=16:playouts=8:playout=paper:cards=paper:horizon=paper:root=paper",
         ] {
             let kind: PlayerKind = text.parse().expect(text);
             assert_eq!(kind.to_string(), text);
@@ -908,27 +913,30 @@ mod tests {
 
     #[test]
     fn fusion_wants_the_papers_24_worlds_unless_told() {
-        let kind: PlayerKind = "fusion:rd=none".parse().expect("a spec");
-        assert_eq!(kind.to_string(), "fusion:base=1:worlds=24:leaf=5:rd=none");
-        let kind: PlayerKind = "fusion:base=2:worlds=0".parse().expect("a spec");
-        assert!(kind.to_string().starts_with("fusion:base=2:worlds=0:"));
+        let kind: PlayerKind = "tc-fusion:rd=none".parse().expect("a spec");
+        assert_eq!(
+            kind.to_string(),
+            "tc-fusion:base=1:worlds=24:leaf=5:rd=none"
+        );
+        let kind: PlayerKind = "tc-fusion:base=2:worlds=0".parse().expect("a spec");
+        assert!(kind.to_string().starts_with("tc-fusion:base=2:worlds=0:"));
         // A target of no worlds means only Fusion's: PIMC needs some.
-        assert!("pimc:worlds=0".parse::<PlayerKind>().is_err());
-        assert!("fusion:base=0".parse::<PlayerKind>().is_err());
-        assert!("fusion:worlds=65".parse::<PlayerKind>().is_err());
+        assert!("tc-pimc:worlds=0".parse::<PlayerKind>().is_err());
+        assert!("tc-fusion:base=0".parse::<PlayerKind>().is_err());
+        assert!("tc-fusion:worlds=65".parse::<PlayerKind>().is_err());
         // The paper's own worlds, by name; other draws and other players
         // refused.
-        let kind: PlayerKind = "fusion:draw=paper:rd=none".parse().expect("a spec");
-        assert_eq!(kind.to_string(), "fusion:draw=paper:leaf=5:rd=none");
-        assert!("fusion:draw=more".parse::<PlayerKind>().is_err());
-        assert!("pimc:draw=paper".parse::<PlayerKind>().is_err());
-        assert!("pimc:playout=lowest".parse::<PlayerKind>().is_err());
+        let kind: PlayerKind = "tc-fusion:draw=paper:rd=none".parse().expect("a spec");
+        assert_eq!(kind.to_string(), "tc-fusion:draw=paper:leaf=5:rd=none");
+        assert!("tc-fusion:draw=more".parse::<PlayerKind>().is_err());
+        assert!("tc-pimc:draw=paper".parse::<PlayerKind>().is_err());
+        assert!("tc-pimc:playout=lowest".parse::<PlayerKind>().is_err());
         // The code's root criterion is alpha-mu's alone.
-        assert!("alphamu:root=worst".parse::<PlayerKind>().is_err());
-        assert!("pimc:root=paper".parse::<PlayerKind>().is_err());
-        assert!("fusion:prune=all".parse::<PlayerKind>().is_err());
-        assert!("alphamu:prune=paper".parse::<PlayerKind>().is_err());
-        let best: PlayerKind = "alphamu:root=best".parse().expect("a spec");
-        assert_eq!(best, "alphamu".parse().expect("a spec"));
+        assert!("tc-alphamu:root=worst".parse::<PlayerKind>().is_err());
+        assert!("tc-pimc:root=paper".parse::<PlayerKind>().is_err());
+        assert!("tc-fusion:prune=all".parse::<PlayerKind>().is_err());
+        assert!("tc-alphamu:prune=paper".parse::<PlayerKind>().is_err());
+        let best: PlayerKind = "tc-alphamu:root=best".parse().expect("a spec");
+        assert_eq!(best, "tc-alphamu".parse().expect("a spec"));
     }
 }

@@ -570,7 +570,7 @@ impl Spec for Fusion {
 /// `template_ab.tpp` and `permutation.h` in samuelbounan/TrickGame, read,
 /// nothing copied), which docs/GUIDE.md argues is unsound: the values it
 /// gives may differ from [`Fusion`]'s, and that is what playing it
-/// measures. `fusion:prune=paper`.
+/// measures. `tc-fusion:prune=paper`.
 ///
 /// As the code does it: each team keeps an `alpha`, a value per world.
 /// Before each child of a node, the node's value so far (at first the
