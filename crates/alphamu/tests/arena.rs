@@ -1002,6 +1002,30 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
         report.contains("seconds a call of the natural system, median / worst"),
         "{report}"
     );
+    // The rows against each other, board by board: the mean of the
+    // per-board differences of the two files.
+    let imps = |text: &str| -> Vec<f64> {
+        text.lines()
+            .skip(1)
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (v["deal"].as_u64().unwrap(), v["imps"].as_f64().unwrap())
+            })
+            .collect::<std::collections::BTreeMap<_, _>>()
+            .into_values()
+            .collect()
+    };
+    let (rules, sim) = (imps(&first), imps(&sim_first));
+    let mean = sim.iter().zip(&rules).map(|(s, r)| s - r).sum::<f64>() / 6.0;
+    let pair = "| natural-sim-vs-simple-dd − natural-vs-simple-dd | 6 | ";
+    let row = report
+        .lines()
+        .find(|l| l.starts_with(pair))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        row.starts_with(&format!("{pair}{mean:+.2} ± ")),
+        "{row}, expected {mean:+.2}"
+    );
     // A row not played out gives no figure.
     let kept: Vec<&str> = sim_first.lines().take(6).collect();
     std::fs::write(&simulated, kept.join("\n") + "\n").unwrap();
@@ -1009,6 +1033,11 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
     let report = text(&out.get_output().stdout);
     assert!(
         report.contains("| natural-sim-vs-simple-dd | 5 of 6, in progress | - |"),
+        "{report}"
+    );
+    assert!(
+        report
+            .contains("| natural-sim-vs-simple-dd − natural-vs-simple-dd | not both played out |"),
         "{report}"
     );
 }

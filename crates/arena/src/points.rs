@@ -335,7 +335,7 @@ pub fn play_twice<G: players::generic::Oracle>(
         let mut places: Vec<Place<'_>> = Seat::ALL
             .into_iter()
             .map(|s| {
-                let a_plays = games::team_of(s) == a_team;
+                let a_plays = s.side().index() == a_team;
                 let kind = if a_plays { *a } else { *b };
                 Place {
                     player: Box::new(GenericSeat::new(

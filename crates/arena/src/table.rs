@@ -4,7 +4,7 @@
 //! A duplicate bridge match ([`crate::matches`]) and a points match of any
 //! trick game ([`crate::points`]) differ in what they set up and what they
 //! record, not in how a deal is played: seated players
-//! ([`SeatedPlayer`]), each playing some seats, are asked in turn for a
+//! ([`Player`]), each playing some seats, are asked in turn for a
 //! card, every seated player is told every card, and the decisions of the
 //! sides being measured are counted and timed. That loop is
 //! [`play_out`]; a match says which seats count for which side, how time
@@ -14,7 +14,7 @@
 use cards::{Card, Seat};
 use games::TrickGame;
 use players::board::PlayError;
-use players::seat::{Decision, SeatedPlayer};
+use players::seat::{Decision, Player};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -92,8 +92,8 @@ pub enum Clock {
 /// A seated player at a table and the side its decisions count for.
 pub struct Place<'p> {
     /// The player, seated: it keeps what its seats know, is told every
-    /// card and says which seats it plays ([`SeatedPlayer::plays_for`]).
-    pub player: Box<dyn SeatedPlayer + 'p>,
+    /// card and says which seats it plays ([`Player::plays_for`]).
+    pub player: Box<dyn Player + 'p>,
     /// The side (0 or 1) whose decisions it counts for, or `None` for a
     /// side not measured, whose cards go through the table's shared
     /// choice ([`play_out`]'s `shared`).

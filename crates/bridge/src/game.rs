@@ -7,7 +7,7 @@ use crate::rules::{beats, legal_cards};
 use crate::{Position, PositionError};
 use cards::Strain;
 use cards::{Card, Deal, Hand, Seat, Suit};
-use games::{team_of, PlayState, Taken, Trick, TrickGame};
+use games::{PlayState, Taken, Trick, TrickGame};
 
 /// How a bridge deal is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,7 +129,7 @@ impl TrickGame for Bridge {
             BridgeScoring::Tricks => points,
             BridgeScoring::Contract { declarer, tricks }
             | BridgeScoring::ContractThenTricks { declarer, tricks } => {
-                let side = team_of(declarer);
+                let side = declarer.side().index();
                 let root_total = f64::from(before.tricks[root_team]) + points;
                 let other_total =
                     f64::from(before.tricks[1 - root_team]) + tricks_left as f64 - points;
@@ -155,7 +155,7 @@ impl TrickGame for Bridge {
             BridgeScoring::Tricks => taken.tricks.map(f64::from),
             BridgeScoring::Contract { declarer, tricks }
             | BridgeScoring::ContractThenTricks { declarer, tricks } => {
-                let side = team_of(declarer);
+                let side = declarer.side().index();
                 let made = taken.tricks[side] >= tricks;
                 let mut scores = [0.0; 2];
                 scores[side] = f64::from(u8::from(made));

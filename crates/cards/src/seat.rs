@@ -26,6 +26,17 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both partnerships, North-South first (the order of [`Side::index`]).
+    pub const ALL: [Side; 2] = [Side::NorthSouth, Side::EastWest];
+
+    /// 0 for North-South, 1 for East-West: the index of a partnership's
+    /// entry in a pair of scores.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The other partnership.
     #[must_use]
     pub const fn opponents(self) -> Side {

@@ -48,7 +48,7 @@
 //! - Announcements other than belote-rebelote (tierce, cinquante, cent,
 //!   carrés) are not played.
 
-use crate::game::{team_of, Taken, Trick, TrickGame};
+use crate::game::{Taken, Trick, TrickGame};
 use cards::{Card, Deal, Hand, PbnError, Rank, Seat, Suit};
 use std::fmt;
 use std::str::FromStr;
@@ -279,11 +279,11 @@ impl TrickGame for Belote {
                 .into_iter()
                 .find(|&s| pair.iter().all(|&c| deal[s].contains(c)))
             {
-                belote[team_of(seat)] = 20;
+                belote[seat.side().index()] = 20;
             }
         }
         if let Some(taker) = self.taker {
-            let (t, d) = (team_of(taker), 1 - team_of(taker));
+            let (t, d) = (taker.side().index(), 1 - taker.side().index());
             if points[t] + belote[t] <= points[d] + belote[d] {
                 points[d] += points[t];
                 points[t] = 0;

@@ -22,7 +22,7 @@
 //! the highest of none (undefined too). Here the seats wrap, and with no
 //! trump left any trump on the table settles the trick, as the test means.
 
-use crate::{team_of, Trick, TrickGame};
+use crate::{Trick, TrickGame};
 use cards::{Hand, Suit};
 
 /// Which legal cards a search or a playout tries.
@@ -191,7 +191,7 @@ impl CodeCandidates {
                     } else if *known_winner
                         .get_or_insert_with(|| self.winner_known(in_hands, trick))
                     {
-                        let movers_win = team_of(game.winner(trick)) == team_of(trick.to_move());
+                        let movers_win = game.winner(trick).side() == trick.to_move().side();
                         kept &= !(1u64 << if movers_win { low } else { high });
                     }
                 }

@@ -1,12 +1,5 @@
 use cards::{Card, Deal, Hand, Seat, Suit};
 
-/// The team of a seat: 0 for North-South, 1 for East-West.
-#[inline]
-#[must_use]
-pub const fn team_of(seat: Seat) -> usize {
-    seat.index() & 1
-}
-
 /// The card bits of the suits of `game`'s deck whose order (which card
 /// beats which, the suit led) is the order of their bits: every suit in
 /// bridge, none in Belote.
@@ -152,7 +145,7 @@ impl Taken {
     /// last-trick bonus when `last`) and returns the winner.
     pub fn take<G: TrickGame>(&mut self, game: &G, trick: &Trick, last: bool) -> Seat {
         let winner = game.winner(trick);
-        let team = team_of(winner);
+        let team = winner.side().index();
         self.points[team] += game.trick_points(trick, last);
         self.tricks[team] += 1;
         winner

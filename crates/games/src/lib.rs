@@ -25,6 +25,6 @@ mod state;
 
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
 pub use candidates::{Candidates, CodeCandidates};
-pub use game::{suits_in_bit_order, team_of, Taken, Trick, TrickGame};
+pub use game::{suits_in_bit_order, Taken, Trick, TrickGame};
 pub use open_cards::{Horizon, OpenCards, Playout};
 pub use state::{PlayError, PlayState, PositionError};

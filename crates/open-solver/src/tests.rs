@@ -1,7 +1,7 @@
 use super::*;
 use bridge::Bridge;
 use cards::Suit;
-use games::{team_of, Belote, BeloteDeal, Undertrump};
+use games::{Belote, BeloteDeal, Undertrump};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -19,7 +19,7 @@ fn brute<G: TrickGame>(state: &PlayState<G>) -> i32 {
             0
         };
     }
-    let maximizing = team_of(state.to_move()) == 0;
+    let maximizing = state.to_move().side().index() == 0;
     let values = state.legal_cards().iter().map(|card| {
         let mut child = state.clone();
         let before = child.taken().points[0];
@@ -70,7 +70,7 @@ fn random_rules(rng: &mut ChaCha8Rng) -> Belote {
 }
 
 fn mover_points<G: TrickGame>(state: &PlayState<G>, ns: i32) -> i32 {
-    if team_of(state.to_move()) == 0 {
+    if state.to_move().side().index() == 0 {
         return ns;
     }
     let cards: Hand = Seat::ALL
@@ -660,7 +660,7 @@ fn reference_playouts<G: TrickGame>(state: &PlayState<G>, horizon: Horizon) -> i
                 _ => 0,
             };
     }
-    if team_of(state.to_move()) == 0 {
+    if state.to_move().side().index() == 0 {
         total
     } else {
         // What North-South do not take is East-West's (the all-tricks

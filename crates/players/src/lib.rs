@@ -6,7 +6,7 @@
 //! playouts, double dummy (sees everything) and random — behind one
 //! specification syntax (`alphamu:m=3,w=20`, `MC2-D-20-20`, ...).
 //!
-//! The match runners play through one trait, [`seat::SeatedPlayer`]: a
+//! The match runners play through one trait, [`seat::Player`]: a
 //! player seated for one deal keeps what its seat knows, is told each
 //! card, and chooses when its seat is to move, the card the stateless call
 //! chooses from the same seed.

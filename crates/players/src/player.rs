@@ -826,7 +826,7 @@ impl PlayerSpec {
     }
 
     /// [`PlayerSpec::decide`] from what the side to move has already
-    /// followed of the play (as a [`crate::seat::SeatedPlayer`] keeps it,
+    /// followed of the play (as a [`crate::seat::Player`] keeps it,
     /// told each card): the same card for the same seed.
     ///
     /// # Errors

@@ -7,7 +7,7 @@ use crate::board::PlayError;
 use cards::{Card, Seat};
 
 /// A player in its seat for one deal.
-pub trait SeatedPlayer {
+pub trait Player {
     /// Told a card as it is played, by any seat (its own included).
     ///
     /// # Errors

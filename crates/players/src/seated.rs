@@ -1,7 +1,7 @@
 //! Players in their seats for one deal: each keeps what its seat knows, is
 //! told every card as it is played, and chooses when its seat is to move.
 //!
-//! [`SeatedPlayer`] (in [`crate::seat`]) is the one trait the match runners play through:
+//! [`Player`] (in [`crate::seat`]) is the one trait the match runners play through:
 //! [`BridgeSeat`] seats a bridge player ([`PlayerSpec`]) at a contract
 //! board, [`crate::generic::GenericSeat`] a player of any game
 //! ([`crate::generic::PlayerKind`]). A seated player follows the play card
@@ -11,7 +11,7 @@
 
 use crate::board::{Board, PlayError};
 use crate::player::{PlayerSpec, Seen};
-use crate::seat::{Decision, SeatedPlayer};
+use crate::seat::{Decision, Player};
 use crate::seed::card_seed;
 use bridge::PlayState;
 use cards::{Card, Seat};
@@ -84,7 +84,7 @@ impl<'a> BridgeSeat<'a> {
     }
 }
 
-impl SeatedPlayer for BridgeSeat<'_> {
+impl Player for BridgeSeat<'_> {
     /// Declarer's side plays for declarer and dummy, a defender for its
     /// own seat.
     fn plays_for(&self, seat: Seat) -> bool {

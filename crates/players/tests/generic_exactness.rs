@@ -418,7 +418,7 @@ fn the_codes_root_criterion_is_pessimistic_for_the_declaring_team_alone() {
         let b = choose_with(&paper, &view, &mut ChaCha8Rng::seed_from_u64(seed), true).unwrap();
         let cards = |c: &players::generic::Choice| c.scores.iter().map(|s| s.0).collect::<Vec<_>>();
         assert_eq!(cards(&a), cards(&b));
-        if games::team_of(view.seat()) == games::team_of(view.opener()) {
+        if view.seat().side() == view.opener().side() {
             declaring += 1;
             for ((_, x), (_, y)) in a.scores.iter().zip(&b.scores) {
                 assert!(y <= &(x + 1e-9), "ending {i}: worst {y} above best {x}");

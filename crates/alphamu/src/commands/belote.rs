@@ -61,7 +61,7 @@ pub fn play(
     let mut number = 0;
     while !state.is_over() {
         let seat = state.to_move();
-        let kind = &players[games::team_of(seat)];
+        let kind = &players[seat.side().index()];
         let choice = choose(kind, &views[seat.index()], &mut rngs[seat.index()])
             .with_context(|| format!("{seat} ({kind}) at card {}", number + 1))?;
         if state.trick().is_empty() {
@@ -76,7 +76,7 @@ pub fn play(
             view.observe(choice.card).expect("every seat sees the card");
         }
         if let Some(w) = winner {
-            let gained = state.taken().points[games::team_of(w)] - before[games::team_of(w)];
+            let gained = state.taken().points[w.side().index()] - before[w.side().index()];
             println!("{line}  won by {w} ({gained} points)");
         }
     }

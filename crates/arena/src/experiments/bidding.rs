@@ -271,10 +271,48 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         bidding::simulation::MARGIN,
         bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
     );
+    let mut boards = Vec::new();
     for comparison in DOUBLE_DUMMY {
-        out += &run_comparison(ctx, count, "bidding-dd", comparison)?;
+        let (row, imps) = run_comparison(ctx, count, "bidding-dd", comparison)?;
+        out += &row;
+        boards.push(imps);
     }
+    out += &rows_against_each_other(&DOUBLE_DUMMY, &boards, &[(1, 0), (2, 0), (2, 1)]);
     Ok(out)
+}
+
+/// The rows against each other, as `(i, j)` pairs of indices: row i's
+/// IMPs a board minus row j's on the same boards (both against the same
+/// simple system), with the paired SE; a pair is shown once both rows are
+/// played out.
+fn rows_against_each_other(
+    rows: &[Comparison],
+    boards: &[Option<Vec<f64>>],
+    pairs: &[(usize, usize)],
+) -> String {
+    let mut out = String::from(
+        "\nThe rows against each other, board by board (the same boards, the same simple system at the other table):\n\n| rows | boards | IMPs a board, first − second (paired SE) | z | boards that differ |\n|---|---|---|---|---|\n",
+    );
+    for &(i, j) in pairs {
+        let name = format!("{} − {}", rows[i].label, rows[j].label);
+        let (Some(first), Some(second)) = (&boards[i], &boards[j]) else {
+            out += &format!("| {name} | not both played out | - | - | - |\n");
+            continue;
+        };
+        let differences: Vec<f64> = first.iter().zip(second).map(|(a, b)| a - b).collect();
+        let differ = differences.iter().filter(|d| **d != 0.0).count();
+        match crate::stats::Paired::of(&differences) {
+            Some(p) => {
+                let z = p.z().map_or("-".to_string(), |z| format!("{z:+.1}"));
+                out += &format!(
+                    "| {name} | {} | {:+.2} ± {:.2} | {z} | {differ} |\n",
+                    p.n, p.mean, p.se
+                );
+            }
+            None => out += &format!("| {name} | 0 | - | - | - |\n"),
+        }
+    }
+    out
 }
 
 /// The comparison played out ([`PLAYED`]): the same deals and auctions as
@@ -286,18 +324,19 @@ pub(super) fn bidding_played(ctx: &Context<'_>) -> Result<String, ExperimentErro
         "The natural bidding system (crate `bidding`, by its rules) against the seat's first, simple system (`bluechip::bidding`), on the deals and auctions of `bidding-dd` (random deals, seed {}, the dealer and vulnerability of the board number), each table's contract played out by `{PLAYED_BY}` at all four seats (the auction's calls not read as constraints on the hands; a table whose contract and declarer are the other table's plays the same cards), IMPs to the natural system's side. Each line also gives each table's double-dummy result. Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
         ctx.seed,
     );
-    out += &run_comparison(ctx, count, "bidding-played", PLAYED)?;
+    out += &run_comparison(ctx, count, "bidding-played", PLAYED)?.0;
     Ok(out)
 }
 
 /// One comparison's row of `experiment`, its deals played first when
-/// `--only` selects it.
+/// `--only` selects it, and, once its `count` boards are all played, each
+/// board's IMPs in board order.
 fn run_comparison(
     ctx: &Context<'_>,
     count: usize,
     experiment: &str,
     comparison: Comparison,
-) -> Result<String, ExperimentError> {
+) -> Result<(String, Option<Vec<f64>>), ExperimentError> {
     let Comparison {
         label,
         a,
@@ -379,15 +418,17 @@ fn run_comparison(
         }
     }
     if lines.is_empty() {
-        return Ok(format!(
-            "| {label} | not played yet | - | - | - | - | - |\n"
+        return Ok((
+            format!("| {label} | not played yet | - | - | - | - | - |\n"),
+            None,
         ));
     }
     let played = lines.range(..count).count();
     if played < count {
         // No interim figure: a row is read once its deals are all played.
-        return Ok(format!(
-            "| {label} | {played} of {count}, in progress | - | - | - | - | - |\n"
+        return Ok((
+            format!("| {label} | {played} of {count}, in progress | - | - | - | - | - |\n"),
+            None,
         ));
     }
     let imps: Vec<f64> = lines
@@ -427,7 +468,10 @@ fn run_comparison(
         (Some(median), Some(worst)) => format!("{median:.3} / {worst:.2}"),
         _ => "-".to_string(),
     };
-    Ok(format!(
-        "| {label} | {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} | {seconds} | {per_call} |\n"
+    Ok((
+        format!(
+            "| {label} | {n} of {count} | {mean:+.2} ± {se:.2} | {z} | {differ} | {seconds} | {per_call} |\n"
+        ),
+        Some(imps),
     ))
 }

@@ -4,7 +4,7 @@
 mod oracle;
 
 use crate::board::PlayError;
-use crate::seat::{Decision, SeatedPlayer};
+use crate::seat::{Decision, Player};
 use cards::{BySeat, Card, Hand};
 use games::{Candidates, CodeCandidates, Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
@@ -629,7 +629,7 @@ pub fn choose_with_options<G: Oracle>(
             })
         }
         PlayerKind::AlphaMu { worlds, cut, root } => {
-            let declaring = games::team_of(view.seat()) == games::team_of(view.opener());
+            let declaring = view.seat().side() == view.opener().side();
             let spec = AlphaMu {
                 root: match root {
                     AlphaMuRoot::Paper if declaring => RootCriterion::Worst,
@@ -760,7 +760,7 @@ fn pimc_scores<G: Oracle>(
             cut,
             seed ^ (k as u64).wrapping_mul(0x9e37_79b9),
         ));
-        let root_team = games::team_of(state.to_move());
+        let root_team = state.to_move().side().index();
         for (card, mean) in solver.card_means(&state) {
             let i = legal
                 .iter()
@@ -826,7 +826,7 @@ fn search<G: Oracle, S: Spec>(
     scores
 }
 
-/// A player of any game in its seat for one deal ([`SeatedPlayer`]): it
+/// A player of any game in its seat for one deal ([`Player`]): it
 /// keeps its seat's [`SeatView`], is told each card, and draws its worlds
 /// and playouts from its own random generator, one decision after another
 /// (as the points matches seed each seat).
@@ -844,7 +844,7 @@ impl<G: Oracle> GenericSeat<G> {
     }
 }
 
-impl<G: Oracle> SeatedPlayer for GenericSeat<G> {
+impl<G: Oracle> Player for GenericSeat<G> {
     fn plays_for(&self, seat: cards::Seat) -> bool {
         seat == self.view.seat()
     }

@@ -2,7 +2,7 @@
 //! the rest of the deal with every card open, exact or truncated with
 //! random playouts.
 
-use games::{team_of, Horizon, OpenCards, PlayState, TrickGame};
+use games::{Horizon, OpenCards, PlayState, TrickGame};
 
 /// The value of a leaf position in one world.
 pub trait Leaves<G: TrickGame> {
@@ -98,7 +98,7 @@ impl<'a, G: TrickGame> SolverLeaves<'a, G> {
 
 impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
     fn value(&mut self, world: usize, state: &PlayState<G>, root_team: usize) -> f64 {
-        let mover = team_of(state.to_move());
+        let mover = state.to_move().side().index();
         let mover_points = self.solver(world).mean_value(state);
         if mover == root_team {
             mover_points
@@ -127,7 +127,7 @@ impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
         if self.horizon.is_some() {
             return self.value(world, state, root_team) >= points;
         }
-        if team_of(state.to_move()) == root_team {
+        if state.to_move().side().index() == root_team {
             self.solver(world).reaches(state, points)
         } else {
             // The root team takes at least `points` when the side to move

@@ -4,7 +4,7 @@
 use super::leaves::Leaves;
 use super::spec::{group_by_hand, Cut, CutTeam, FromBest, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
-use games::{team_of, CodeCandidates, PlayState, Taken, Trick, TrickGame};
+use games::{CodeCandidates, PlayState, Taken, Trick, TrickGame};
 
 /// The most worlds a search holds (one bit of a `u64` each).
 pub const MAX_WORLDS: usize = 64;
@@ -119,7 +119,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     fn role(&self, seat: Seat) -> Role {
         if seat == self.root_seat {
             Role::Root
-        } else if team_of(seat) == team_of(self.root_seat) {
+        } else if seat.side() == self.root_seat.side() {
             Role::Partner
         } else {
             Role::Opponent
@@ -307,7 +307,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     }
 
     fn info(&self, walk: &Walk, mover: Seat) -> NodeInfo {
-        let root_team = team_of(self.root_seat);
+        let root_team = self.root_seat.side().index();
         let game = self.root.game();
         // The points the root's team took since the root, and the points
         // still in play (the hands of any world possible here and the
@@ -355,7 +355,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
 
     /// Points the root's team took from the root on.
     fn path(&self, walk: &Walk) -> f64 {
-        let root_team = team_of(self.root_seat);
+        let root_team = self.root_seat.side().index();
         f64::from(walk.taken.points[root_team] - self.root.taken().points[root_team])
     }
 
@@ -378,7 +378,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     fn score(&self, points: f64) -> f64 {
         self.root.game().search_score(
             self.root.taken(),
-            team_of(self.root_seat),
+            self.root_seat.side().index(),
             points,
             self.root.tricks_left(),
         )
@@ -386,7 +386,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
 
     fn leaf(&mut self, walk: &Walk) -> S::Value {
         let mut scores = vec![0.0; self.worlds.len()];
-        let root_team = team_of(self.root_seat);
+        let root_team = self.root_seat.side().index();
         let game = self.root.game();
         let taken = walk.taken;
         let path = self.path(walk);
@@ -451,7 +451,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         cards: &[(Card, u64)],
         twins: &[Option<usize>],
     ) -> Option<S::Value> {
-        let root_team = team_of(self.root_seat);
+        let root_team = self.root_seat.side().index();
         let maximizes = info.role.maximizes();
         // The root's points from the root on in each world, both sides
         // playing their best from here: the best a child gives there.
@@ -500,7 +500,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     /// the root's team chose the card, at most it when the other did. One
     /// threshold question a world, up to the first world short of it.
     fn reaches_best(&mut self, child: &Walk, group: u64, best: &[f64], maximizes: bool) -> bool {
-        let root_team = team_of(self.root_seat);
+        let root_team = self.root_seat.side().index();
         let path = self.path(child);
         let mut rest = group;
         while rest != 0 {
