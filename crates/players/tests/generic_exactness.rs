@@ -861,7 +861,7 @@ fn fusion_valued_from_the_best_in_every_world_changes_no_score() {
         let (state, view) = bridge_ending_of(&mut rng, 4 + i % 3, i % 5, game);
         let leaf = 1 + i % 5;
         let worlds = if i % 2 == 0 {
-            view.permutation_worlds(&mut rng, 1 + i % 2, 24, search::generic::MAX_WORLDS)
+            view.permutation_worlds(&mut rng, 1 + i % 2, 24, search::generic::MAX_TREE_WORLDS)
         } else {
             view.draw_many(&mut rng, 6)
         }
@@ -876,7 +876,7 @@ fn fusion_valued_from_the_best_in_every_world_changes_no_score() {
         let (state, view) = ending(&mut rng, 2 + i % 2, i % 4);
         let leaf = 1 + i % 5;
         let worlds = view
-            .permutation_worlds(&mut rng, 1, 24, search::generic::MAX_WORLDS)
+            .permutation_worlds(&mut rng, 1, 24, search::generic::MAX_TREE_WORLDS)
             .expect("worlds");
         check(
             &format!("Belote ending {i}, leaf {leaf}"),

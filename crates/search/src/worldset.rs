@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-/// The most worlds one search can hold (the papers go to 320).
+/// The most worlds one search of the bridge engine holds: a set of worlds
+/// is a bitset of this many bits, eight `u64` words (the papers go to
+/// 320). The generic engine holds [`crate::generic::MAX_TREE_WORLDS`].
 pub const MAX_WORLDS: usize = 512;
 const WORDS: usize = MAX_WORLDS / 64;
 

@@ -14,8 +14,9 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The most worlds an analysis request may ask for.
-pub const MAX_WORLDS: usize = 200;
+/// The most worlds an analysis request may ask for: the server's bound on
+/// a request's work (below the search's own [`search::MAX_WORLDS`]).
+pub const MAX_REQUEST_WORLDS: usize = 200;
 /// The most alpha-mu moves an analysis request may ask for.
 pub const MAX_MOVES: usize = 4;
 /// Jobs kept (finished ones are forgotten oldest first beyond this).
@@ -296,7 +297,7 @@ fn optional_number(body: &Value, name: &str) -> Result<Option<u64>, ApiError> {
 /// `worlds`, `max_moves`, `seed` and, optionally, `need`, `leader`,
 /// `constraints`, `lead_rule` and `infer` (`"dd"` reads the table),
 /// checked as the command line and Python
-/// check them, within the server's limits ([`MAX_WORLDS`], [`MAX_MOVES`]).
+/// check them, within the server's limits ([`MAX_REQUEST_WORLDS`], [`MAX_MOVES`]).
 pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
     let text = |name: &str| optional_string(body, name).map(|s| s.map(String::from));
     // The cards read as `/api/play` reads them, naming a bad one.
@@ -342,7 +343,7 @@ pub(crate) fn analysis_request(body: &Value) -> Result<Request, ApiError> {
     }
     fields
         .validate(Limits {
-            max_worlds: MAX_WORLDS,
+            max_worlds: MAX_REQUEST_WORLDS,
             max_moves: MAX_MOVES,
         })
         .map_err(|e| {

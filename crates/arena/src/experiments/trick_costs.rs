@@ -479,7 +479,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
     };
     let mut fusion_worlds = format!(
         "{deals} that fits what is known (24 a deal at a trick's start; a drawn deal whose permutations would pass {} worlds is left out)",
-        players::generic::MAX_WORLDS
+        players::generic::MAX_TREE_WORLDS
     );
     if fusion_wanted > 0 {
         fusion_worlds += &format!(

@@ -11,7 +11,7 @@ pub use oracle::{open_solver, Oracle};
 use rand::Rng;
 /// The paper's bound on the error of a truncated search, and the most
 /// worlds one search holds: the engine's, for the players' users.
-pub use search::generic::{error_bound, ErrorBound, MAX_WORLDS};
+pub use search::generic::{error_bound, ErrorBound, MAX_TREE_WORLDS};
 use search::generic::{
     AlphaMu, Depth, Fusion, FusionPaperPruning, Pimc, RootCriterion, SolverLeaves, SolverSource,
     Spec, Tree,
@@ -82,7 +82,7 @@ pub enum PlayerKind {
     /// Fusion over `base` drawn deals and every permutation of their
     /// hands that fits what is known, more deals drawn while there are
     /// fewer than `worlds` worlds ([`SeatView::permutation_worlds`]); at most
-    /// [`MAX_WORLDS`] worlds: the drawn deals whose permutations would pass
+    /// [`MAX_TREE_WORLDS`] worlds: the drawn deals whose permutations would pass
     /// it are left out whole (in bridge without a dummy a deal gives 24
     /// worlds, so at most 2 deals fit at the first card).
     Fusion {
@@ -406,8 +406,10 @@ impl FromStr for PlayerKind {
                     // Fusion's worlds= is a target; 0 means none.
                     let fusion_target =
                         key == "worlds" && matches!(kind, PlayerKind::Fusion { .. });
-                    if (n == 0 && !fusion_target) || n > 64 {
-                        return Err(err(format!("{key}={n}: between 1 and 64")));
+                    if (n == 0 && !fusion_target) || n > MAX_TREE_WORLDS {
+                        return Err(err(format!(
+                            "{key}={n}: between 1 and {MAX_TREE_WORLDS} (the worlds one search holds)"
+                        )));
                     }
                     match &mut kind {
                         PlayerKind::Pimc { worlds, .. }
@@ -716,7 +718,7 @@ pub fn choose_with_options<G: Oracle>(
             prune,
         } => {
             let drawn = match draw {
-                FusionDraw::Fit => view.permutation_worlds(rng, *base, *worlds, MAX_WORLDS)?,
+                FusionDraw::Fit => view.permutation_worlds(rng, *base, *worlds, MAX_TREE_WORLDS)?,
                 FusionDraw::Paper => view.paper_permutation_worlds(rng)?,
             };
             let scores = match prune {

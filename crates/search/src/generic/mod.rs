@@ -38,4 +38,4 @@ pub use spec::{
     AlphaMu, Cut, CutTeam, FromBest, Fusion, FusionPaperPruning, NodeInfo, Pimc, Role,
     RootCriterion, ScoreFront, Spec, Window,
 };
-pub use tree::{Depth, RootCard, Tree, MAX_WORLDS};
+pub use tree::{Depth, RootCard, Tree, MAX_TREE_WORLDS};

@@ -6,8 +6,10 @@ use super::spec::{group_by_hand, Cut, CutTeam, FromBest, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
 use games::{CodeCandidates, PlayState, Taken, Trick, TrickGame};
 
-/// The most worlds a search holds (one bit of a `u64` each).
-pub const MAX_WORLDS: usize = 64;
+/// The most worlds a search of the generic engine holds: each node keeps
+/// its worlds as one bit of a `u64` each. (The bridge engine's bitsets hold
+/// [`crate::MAX_WORLDS`].)
+pub const MAX_TREE_WORLDS: usize = 64;
 
 /// How deep the tree goes before its leaves take over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +98,8 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
         depth: Depth,
     ) -> Self {
         assert!(
-            !worlds.is_empty() && worlds.len() <= MAX_WORLDS,
-            "1 to 64 worlds"
+            !worlds.is_empty() && worlds.len() <= MAX_TREE_WORLDS,
+            "1 to {MAX_TREE_WORLDS} worlds"
         );
         Tree {
             spec,
@@ -127,7 +129,7 @@ impl<'a, G: TrickGame, S: Spec> Tree<'a, G, S> {
     }
 
     fn all_worlds(&self) -> u64 {
-        if self.worlds.len() == MAX_WORLDS {
+        if self.worlds.len() == MAX_TREE_WORLDS {
             u64::MAX
         } else {
             (1u64 << self.worlds.len()) - 1
