@@ -999,6 +999,10 @@ fn the_bidding_comparison_scores_both_tables_and_resumes() {
         "{report}"
     );
     assert!(
+        report.contains("| natural-sim-bounded-vs-simple-dd | 6 of 6 |"),
+        "{report}"
+    );
+    assert!(
         report.contains("seconds a call of the natural system, median / worst"),
         "{report}"
     );

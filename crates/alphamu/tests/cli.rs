@@ -897,6 +897,8 @@ fn bid_explains_the_auction_and_gives_the_systems_call() {
     let simulated = simulate(&["--simulate", "16", "--seed", "5", "--vulnerability", "NS"]);
     let scored = simulated["simulation"]["worlds"].as_u64().expect("worlds");
     assert!((1..=16).contains(&scored), "{simulated}");
+    let nodes = simulated["simulation"]["nodes"].as_u64().expect("nodes");
+    assert!((1..=4_001_000).contains(&nodes), "{simulated}");
     let candidates = simulated["simulation"]["candidates"]
         .as_array()
         .expect("candidates");
@@ -912,6 +914,7 @@ fn bid_explains_the_auction_and_gives_the_systems_call() {
     );
     let alone = simulate(&["--simulate", "0"]);
     assert_eq!(alone["simulation"]["worlds"], 0, "{alone}");
+    assert_eq!(alone["simulation"]["nodes"], 0, "{alone}");
     assert_eq!(alone["call"]["call"], alone["simulation"]["system_call"]);
     let text = alphamu()
         .args(["bid", "--auction", "1NT P", "--hand", "KJ2.Q83.T75.K642"])

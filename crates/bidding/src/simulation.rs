@@ -10,8 +10,10 @@
 //! system's call and those calls. Every world is drawn from the seed; the
 //! same seed gives the same call. The worlds are scored one after another
 //! until the call's work limit ([`Settings::work_limit`], counted in the
-//! solver's nodes, not in time) is spent: a hard deal's double-dummy
-//! solves take seconds, and a call must not wait for forty of them. Double-dummy scoring flatters declarer
+//! solver's nodes, not in time) is spent, the solve that reaches it
+//! stopped where it stands: a hard deal's double-dummy solves take
+//! seconds, and a call must not wait for forty of them, nor for one of
+//! them beyond its bound. Double-dummy scoring flatters declarer
 //! (the defence never errs on opening lead, declarer never misguesses),
 //! so a candidate replaces the system's call only when its mean gain
 //! passes [`MARGIN`] IMPs.
@@ -40,10 +42,11 @@ pub struct Settings {
     pub seed: u64,
     /// The double-dummy search a call may spend, in solver nodes: worlds
     /// are scored one after another, every candidate over the same
-    /// worlds, until this many nodes are searched (a world begun is
-    /// finished; at least one world is scored). Nodes, not seconds, so
-    /// that the same seed gives the same call on any machine; 0 for no
-    /// limit.
+    /// worlds, and the solve that would pass this many nodes is stopped
+    /// inside its search; the world it belongs to is dropped whole (when
+    /// it is the first, no world is scored and the system's call stands).
+    /// Nodes, not seconds, so that the same seed gives the same call on
+    /// any machine; 0 for no limit.
     pub work_limit: u64,
 }
 
@@ -93,9 +96,13 @@ pub struct Simulated {
     /// Every candidate, the system's call first; one alone when the call
     /// is not close.
     pub candidates: Vec<Candidate>,
-    /// The worlds the candidates were scored over (0 when the call is not
-    /// close, or no deal fits the auction).
+    /// The worlds the candidates were scored over: fewer than drawn when
+    /// the work limit was spent first, 0 when the call is not close, no
+    /// deal fits the auction, or the limit stopped the first world.
     pub worlds: usize,
+    /// The double-dummy search the call spent, in solver nodes (at most
+    /// the work limit and the nodes of one trick's leads).
+    pub nodes: u64,
 }
 
 impl Simulated {
@@ -111,17 +118,19 @@ impl Simulated {
                 se: 0.0,
             }],
             worlds: 0,
+            nodes: 0,
         }
     }
 
     /// The simulation as the front ends write it: `{"system_call",
-    /// "worlds", "candidates": [{"call", "imps", "se"}]}`, the rules' call
-    /// first (`worlds` 0: not a close call, or none simulated).
+    /// "worlds", "nodes", "candidates": [{"call", "imps", "se"}]}`, the
+    /// rules' call first (`worlds` 0: not a close call, or none simulated).
     #[must_use]
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "system_call": self.system.to_string(),
             "worlds": self.worlds,
+            "nodes": self.nodes,
             "candidates": self.candidates.iter().map(|c| serde_json::json!({
                 "call": c.call.to_string(),
                 "imps": c.imps,
@@ -187,25 +196,41 @@ pub fn choose_by_simulation(
     // solver of its own: the nodes it counts, and so the worlds scored
     // within the work limit, depend on this call alone.
     let mut solver = dd::Solver::new();
+    let limit = match settings.work_limit {
+        0 => u64::MAX,
+        limit => limit,
+    };
     let mut scores: Vec<Vec<i32>> = vec![Vec::with_capacity(deals.len()); calls.len()];
-    for (scored, deal) in deals.iter().enumerate() {
-        if settings.work_limit > 0 && scored > 0 && solver.nodes() >= settings.work_limit {
-            break;
-        }
+    'worlds: for deal in &deals {
         let mut tricks: HashMap<(Strain, Seat), u8> = HashMap::new();
-        for (i, &call) in calls.iter().enumerate() {
+        let mut world = Vec::with_capacity(calls.len());
+        for &call in &calls {
             let mut calls_after = auction.to_vec();
             calls_after.push(call);
             let done = bid_out(deal, dealer, calls_after);
-            scores[i].push(side_score(
+            let budget = limit.saturating_sub(solver.nodes());
+            let score = side_score(
                 deal,
                 dealer,
                 &done,
                 me,
                 settings.vulnerability,
-                (&mut tricks, &mut solver),
-            ));
+                (&mut tricks, &mut solver, budget),
+            );
+            // A world the limit stops is not scored at all: every
+            // candidate is compared over the same worlds.
+            let Some(score) = score else { break 'worlds };
+            world.push(score);
         }
+        for (s, score) in scores.iter_mut().zip(world) {
+            s.push(score);
+        }
+    }
+    if scores[0].is_empty() {
+        return Ok(Simulated {
+            nodes: solver.nodes(),
+            ..Simulated::of_system(system_choice)
+        });
     }
     let candidates: Vec<Candidate> = calls
         .iter()
@@ -243,6 +268,7 @@ pub fn choose_by_simulation(
         choice,
         system: system_choice.call,
         worlds: scores[0].len(),
+        nodes: solver.nodes(),
         candidates,
     })
 }
@@ -290,31 +316,37 @@ fn bid_out(deal: &cards::Deal, dealer: Seat, mut calls: Vec<Call>) -> Vec<Call> 
 
 /// The duplicate score of `me`'s side for the contract `calls` reach on
 /// `deal`, taking its double-dummy tricks (`tricks` keeps each strain and
-/// declarer solved by `solver`).
+/// declarer solved by `solver`), or `None` when solving them would search
+/// more than `budget` nodes.
 fn side_score(
     deal: &cards::Deal,
     dealer: Seat,
     calls: &[Call],
     me: Seat,
     vulnerability: Vulnerability,
-    (tricks, solver): (&mut HashMap<(Strain, Seat), u8>, &mut dd::Solver),
-) -> i32 {
+    (tricks, solver, budget): (&mut HashMap<(Strain, Seat), u8>, &mut dd::Solver, u64),
+) -> Option<i32> {
     let Some((contract, declarer)) = records::contract_of(dealer, calls) else {
-        return 0;
+        return Some(0);
     };
-    let taken = *tricks
-        .entry((contract.strain, declarer))
-        .or_insert_with(|| {
-            solver
-                .declarers_tricks(deal, contract.strain, &[declarer])
-                .map_or(0, |row| row[declarer.index()])
-        });
+    let taken = match tricks.get(&(contract.strain, declarer)) {
+        Some(&taken) => taken,
+        None => {
+            // The hands are dealt whole: the solve cannot fail on sizes.
+            let row = solver
+                .declarers_tricks_within(deal, contract.strain, &[declarer], budget)
+                .unwrap_or(Some([0; 4]))?;
+            let taken = row[declarer.index()];
+            tricks.insert((contract.strain, declarer), taken);
+            taken
+        }
+    };
     let score = contract.score(taken, vulnerability.of(declarer.side()));
-    if declarer.side() == me.side() {
+    Some(if declarer.side() == me.side() {
         score
     } else {
         -score
-    }
+    })
 }
 
 /// The mean of `values` and its standard error.

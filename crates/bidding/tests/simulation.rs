@@ -96,25 +96,42 @@ fn a_call_scores_its_worlds_until_its_work_limit_is_spent_and_no_further() {
     );
     let all = simulate(0);
     assert_eq!(all.worlds, 24, "no limit: every world drawn");
-    // One node: the first world is scored, then the limit is spent.
+    // One node: the first world's solve is stopped inside its search, no
+    // world is scored, and the system's call stands.
     let one = simulate(1);
-    assert_eq!(one.worlds, 1);
-    assert_eq!(one.candidates.len(), all.candidates.len());
+    assert_eq!(one.worlds, 0);
+    assert_eq!(one.choice.call, one.system);
+    assert_eq!(one.candidates.len(), 1);
     // A limit between: fewer worlds than drawn, more than one, and the
     // same again whatever the thread's solver did in between (the call's
     // nodes are counted on a solver of its own).
-    let some = simulate(150_000);
+    let some = simulate(1_000_000);
     assert!(
         some.worlds > 1 && some.worlds < 24,
         "{} worlds",
         some.worlds
+    );
+    // The bound is hard: a call spends its limit and at most one trick's
+    // leads beyond it, never a whole world's solve.
+    for limit in [1, 1_000, 50_000, 1_000_000] {
+        let bounded = simulate(limit);
+        assert!(
+            bounded.nodes <= limit + 1_000,
+            "{} nodes within {limit}",
+            bounded.nodes
+        );
+    }
+    assert!(
+        all.nodes > 1_000_000 + 1_000,
+        "{} nodes unlimited",
+        all.nodes
     );
     let deal: cards::Deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
         .parse()
         .unwrap();
     dd::batch::with_thread_solver(|s| s.table(&deal)).unwrap();
     assert_eq!(
-        simulate(150_000),
+        simulate(1_000_000),
         some,
         "the same seed and limit, the same call"
     );

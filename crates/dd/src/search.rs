@@ -331,6 +331,14 @@ pub(crate) struct Search {
     /// [`Search::needs`].
     bmi2: bool,
     pub nodes: u64,
+    /// The node count at which a search stops short ([`u64::MAX`]: never).
+    /// Checked at a trick start about to search its leads, the only place
+    /// that stores into the table: a search stopped short stores nothing
+    /// from there on, so the table holds only what finished searches found.
+    pub node_limit: u64,
+    /// Whether a search stopped at [`Search::node_limit`]: its answers
+    /// since then mean nothing.
+    pub stopped: bool,
     pub stats: Stats,
 }
 
@@ -370,6 +378,8 @@ impl Search {
             tt: TranspositionTable::new(log2_entries),
             bmi2: cards::cpu::fast_pdep_pext(),
             nodes: 0,
+            node_limit: u64::MAX,
+            stopped: false,
             stats: Stats::default(),
         }
     }
@@ -581,7 +591,16 @@ impl Search {
         if let Some((result, req)) = self.counted_tricks_cut(node, target, left) {
             return (result, self.needs(live, req));
         }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return (false, 0);
+        }
         let (result, best, needs) = self.search_moves(node, target, hint);
+        if self.stopped {
+            return (false, 0);
+        }
         let shape = Shape {
             key,
             owners: owners.unwrap_or_else(|| owners_of(node, bmi2)),

@@ -382,4 +382,33 @@ impl Solver {
         }
         Ok(row)
     }
+
+    /// [`Solver::declarers_tricks`] within a budget of work: `None` when
+    /// the solves would search more than `node_limit` nodes (as
+    /// [`Solver::nodes`] counts them, from this call on). A search stopped
+    /// short stores nothing in the transposition table, so later answers
+    /// are those of a solver that was never asked. The same solver asked
+    /// the same questions stops at the same place: the budget is work, not
+    /// time.
+    ///
+    /// # Errors
+    /// [`SolverError::UnequalHands`] unless all hands have the same size.
+    pub fn declarers_tricks_within(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        declarers: &[Seat],
+        node_limit: u64,
+    ) -> Result<Option<[u8; 4]>, SolverError> {
+        self.search.node_limit = self.search.nodes.saturating_add(node_limit);
+        self.search.stopped = false;
+        let row = self.declarers_tricks(deal, strain, declarers);
+        let stopped = std::mem::replace(&mut self.search.stopped, false);
+        self.search.node_limit = u64::MAX;
+        if stopped {
+            self.last_decider = None;
+            return Ok(None);
+        }
+        row.map(Some)
+    }
 }

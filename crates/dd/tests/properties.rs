@@ -228,3 +228,82 @@ fn sure_trick_counts_never_claim_what_the_hands_cannot_take() {
         "only {settled} questions settled by sure tricks"
     );
 }
+
+/// Full deals whose four declarers in one strain take a fresh solver at
+/// least `min_nodes` nodes, with that solver's row and node count.
+fn hard_solves(seed: u64, count: usize, min_nodes: u64) -> Vec<(Deal, Strain, [u8; 4], u64)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut solves = Vec::new();
+    while solves.len() < count {
+        let deal = Deal::random(&mut rng, 13);
+        let strain = Strain::ALL[solves.len() % 5];
+        let mut fresh = Solver::new();
+        let row = fresh.declarers_tricks(&deal, strain, &Seat::ALL).unwrap();
+        if fresh.nodes() >= min_nodes {
+            solves.push((deal, strain, row, fresh.nodes()));
+        }
+    }
+    solves
+}
+
+#[test]
+fn a_solve_within_its_own_work_answers_and_one_within_less_stops() {
+    for (deal, strain, row, nodes) in hard_solves(31, 6, 20_000) {
+        let mut solver = Solver::new();
+        let within = solver.declarers_tricks_within(&deal, strain, &Seat::ALL, nodes + 1);
+        assert_eq!(within.unwrap(), Some(row), "{deal} {strain}");
+        assert_eq!(solver.nodes(), nodes, "{deal} {strain}");
+        for limit in [1, nodes / 10, nodes / 2] {
+            let mut solver = Solver::new();
+            let within = solver.declarers_tricks_within(&deal, strain, &Seat::ALL, limit);
+            assert_eq!(within.unwrap(), None, "{deal} {strain} within {limit}");
+            // It stops at the first trick start at or past the limit: the
+            // nodes of one trick's leads at most beyond it.
+            assert!(solver.nodes() < limit + nodes / 2, "{deal} {strain}");
+        }
+    }
+}
+
+#[test]
+fn a_solve_stopped_short_leaves_the_table_as_if_it_was_never_asked() {
+    // One solver stopped at several points of the same questions, then
+    // asked them in full, answers as a fresh solver does: nothing a stopped
+    // search half-knew was stored. (Another deal or strain between them
+    // would empty the table and prove nothing.)
+    for (i, (deal, strain, row, nodes)) in hard_solves(32, 8, 20_000).into_iter().enumerate() {
+        let mut solver = Solver::new();
+        let mut stops = 0;
+        for limit in [nodes / 50, nodes / 7, nodes / 3, nodes * 9 / 10] {
+            let within = solver.declarers_tricks_within(&deal, strain, &Seat::ALL, limit);
+            match within.unwrap() {
+                Some(answer) => assert_eq!(answer, row, "{deal} {strain} within {limit}"),
+                None => stops += 1,
+            }
+        }
+        assert!(stops >= 2, "{deal} {strain}: {stops} stops");
+        let declarers = [Seat::ALL[i % 4], Seat::ALL[(i + 1) % 4]];
+        let full = solver.declarers_tricks(&deal, strain, &declarers).unwrap();
+        for seat in declarers {
+            assert_eq!(
+                full[seat.index()],
+                row[seat.index()],
+                "{deal} {strain} by {seat}"
+            );
+        }
+        let full = solver.declarers_tricks(&deal, strain, &Seat::ALL).unwrap();
+        assert_eq!(full, row, "{deal} {strain}");
+    }
+}
+
+#[test]
+fn the_same_limit_stops_the_same_solve_at_the_same_place() {
+    for (deal, strain, _, nodes) in hard_solves(33, 3, 20_000) {
+        let limit = nodes / 3;
+        let mut one = Solver::new();
+        let mut two = Solver::new();
+        let first = one.declarers_tricks_within(&deal, strain, &Seat::ALL, limit);
+        let second = two.declarers_tricks_within(&deal, strain, &Seat::ALL, limit);
+        assert_eq!(first.unwrap(), second.unwrap());
+        assert_eq!(one.nodes(), two.nodes(), "{deal} {strain}");
+    }
+}

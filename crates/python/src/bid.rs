@@ -41,7 +41,8 @@ fn meaning<'py>(py: Python<'py>, m: &bidding::Meaning) -> PyResult<Bound<'py, Py
 /// where it is close over ``simulate`` worlds (0: the rules' call alone),
 /// scored for ``vulnerability`` (``"None"``, ``"NS"``, ``"EW"``, ``"All"``)
 /// from ``seed``, with ``"simulation": {"system_call", "worlds",
-/// "candidates": [{"call", "imps", "se"}]}``. Bad input raises ValueError
+/// "nodes", "candidates": [{"call", "imps", "se"}]}`` (``nodes``: the
+/// solver nodes the call searched, within the seat's work limit). Bad input raises ValueError
 /// naming the call or the hand.
 #[pyfunction]
 #[pyo3(signature = (auction, dealer = "N", hand = None, simulate = bidding::simulation::Settings::DEFAULT_WORLDS, vulnerability = "None", seed = 1))]
@@ -91,6 +92,7 @@ pub(crate) fn bid<'py>(
         let simulation = PyDict::new(py);
         simulation.set_item("system_call", s.system.to_string())?;
         simulation.set_item("worlds", s.worlds)?;
+        simulation.set_item("nodes", s.nodes)?;
         let candidates = PyList::empty(py);
         for c in &s.candidates {
             let d = PyDict::new(py);

@@ -218,11 +218,13 @@ def test_bid_gives_the_natural_systems_call_and_what_each_call_shows():
     close = alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)
     # The worlds scored: the 12 drawn, or fewer once the call's work limit is spent.
     assert 1 <= close["simulation"]["worlds"] <= 12
+    assert 0 < close["simulation"]["nodes"] <= 4_000_000 + 1_000
     assert len(close["simulation"]["candidates"]) >= 2
     assert close["simulation"]["candidates"][0]["call"] == close["simulation"]["system_call"]
     assert close == alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=12, vulnerability="NS", seed=4)
     alone = alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", simulate=0)
     assert alone["simulation"]["worlds"] == 0
+    assert alone["simulation"]["nodes"] == 0
     assert alone["call"]["call"] == alone["simulation"]["system_call"]
     with pytest.raises(ValueError, match="vulnerability"):
         alphamu.bid(["1NT", "P"], hand="KJ2.Q83.T75.K642", vulnerability="NE")

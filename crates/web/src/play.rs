@@ -507,8 +507,8 @@ pub const MAX_BID_WORLDS: u64 = 200;
 /// simulated where it is close over `simulate` worlds (40 by default, 0
 /// for the rules' call alone; `vulnerability` and `seed` optional):
 /// `{"to_call", "auction": [{"seat", "call", "rule", "shows"}], "call",
-/// "simulation": {"system_call", "worlds", "candidates": [{"call", "imps",
-/// "se"}]}}`.
+/// "simulation": {"system_call", "worlds", "nodes", "candidates": [{"call",
+/// "imps", "se"}]}}`.
 pub(crate) fn bid(body: &Value) -> Result<Value, ApiError> {
     let dealer = optional_string(body, "dealer")?
         .unwrap_or("N")

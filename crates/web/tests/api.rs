@@ -598,6 +598,12 @@ fn the_bidding_api_says_what_each_call_shows_and_gives_the_call() {
         (1..=12).contains(&simulated["simulation"]["worlds"].as_u64().unwrap_or(0)),
         "{simulated}"
     );
+    // The search it spent: some, within the seat's work limit and one
+    // trick's leads.
+    assert!(
+        (1..=4_001_000).contains(&simulated["simulation"]["nodes"].as_u64().unwrap_or(0)),
+        "{simulated}"
+    );
     assert!(
         simulated["simulation"]["candidates"]
             .as_array()
@@ -610,6 +616,7 @@ fn the_bidding_api_says_what_each_call_shows_and_gives_the_call() {
     );
     let alone = close(r#","simulate":0"#);
     assert_eq!(alone["simulation"]["worlds"], 0, "{alone}");
+    assert_eq!(alone["simulation"]["nodes"], 0, "{alone}");
     assert_eq!(alone["call"]["call"], alone["simulation"]["system_call"]);
     for (body, named) in [
         (

@@ -218,9 +218,12 @@ struct Comparison {
 
 /// The comparisons scored double dummy: the natural system by its rules,
 /// simulating its close calls with no limit on a call's work (as the row
-/// was played), and within the seat's default limit, each against the
-/// simple system.
-const DOUBLE_DUMMY: [Comparison; 3] = [
+/// was played), within the seat's default limit as build b58563e kept it
+/// (between worlds: a world begun was finished; the row as it was played,
+/// not replayed alike by later builds), and within the same limit as a
+/// hard bound (the solve that reaches it stopped inside its search), each
+/// against the simple system.
+const DOUBLE_DUMMY: [Comparison; 4] = [
     Comparison {
         label: "natural-vs-simple-dd",
         a: "natural (crate bidding)",
@@ -238,6 +241,17 @@ const DOUBLE_DUMMY: [Comparison; 3] = [
     Comparison {
         label: "natural-sim-limited-vs-simple-dd",
         a: "natural (crate bidding), its close calls simulated over 40 worlds within 4,000,000 solver nodes a call",
+        how: Natural {
+            simulation: Some((
+                bidding::simulation::Settings::DEFAULT_WORLDS,
+                bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
+            )),
+        },
+        scoring: Scoring::DoubleDummy,
+    },
+    Comparison {
+        label: "natural-sim-bounded-vs-simple-dd",
+        a: "natural (crate bidding), its close calls simulated over 40 worlds within 4,000,000 solver nodes a call, the solve that reaches them stopped",
         how: Natural {
             simulation: Some((
                 bidding::simulation::Settings::DEFAULT_WORLDS,
@@ -266,7 +280,7 @@ const TABLE_HEADER: &str = "| match | deals | IMPs a board, natural − simple (
 pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
     let count = ctx.count(20, 2000);
     let mut out = format!(
-        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more), with no limit on a call's work and within the seat's default limit (`limited`: the worlds scored one after another until {} solver nodes are searched). Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
+        "The natural bidding system (crate `bidding`) against the seat's first, simple system (`bluechip::bidding`), each deal bid at two tables (the natural system North-South at one, East-West at the other), each contract scored by its double-dummy tricks (no card play), IMPs to the natural system's side: random deals, seed {}, the dealer and vulnerability of the board number; the natural system by its rules alone, and simulating its close calls (`bidding::simulation`: the candidates bid out by the system over 40 worlds drawn to fit the auction, scored double dummy, the best by mean IMPs made when it gains {} IMPs or more), with no limit on a call's work and within the seat's default limit of {} solver nodes a call (`limited`, as build b58563e played it: the worlds scored one after another until the limit is spent, a world begun finished; `bounded`: the solve that reaches the limit stopped inside its search and its world dropped, a hard bound). Results in `<match>.jsonl`, a line a deal.\n\n{TABLE_HEADER}",
         ctx.seed,
         bidding::simulation::MARGIN,
         bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
@@ -277,7 +291,11 @@ pub(super) fn bidding_dd(ctx: &Context<'_>) -> Result<String, ExperimentError> {
         out += &row;
         boards.push(imps);
     }
-    out += &rows_against_each_other(&DOUBLE_DUMMY, &boards, &[(1, 0), (2, 0), (2, 1)]);
+    out += &rows_against_each_other(
+        &DOUBLE_DUMMY,
+        &boards,
+        &[(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (3, 2)],
+    );
     Ok(out)
 }
 
