@@ -591,10 +591,8 @@ impl Search {
         if let Some((result, req)) = self.counted_tricks_cut(node, target, left) {
             return (result, self.needs(live, req));
         }
-        if self.nodes >= self.node_limit {
+        if self.stopped || self.nodes >= self.node_limit {
             self.stopped = true;
-        }
-        if self.stopped {
             return (false, 0);
         }
         let (result, best, needs) = self.search_moves(node, target, hint);

@@ -216,6 +216,15 @@ struct Comparison {
     scoring: Scoring,
 }
 
+/// The seat's simulation: its worlds within its default work limit (the
+/// limited and the bounded rows, told apart by the build that played them).
+const SEAT_SIMULATION: Natural = Natural {
+    simulation: Some((
+        bidding::simulation::Settings::DEFAULT_WORLDS,
+        bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
+    )),
+};
+
 /// The comparisons scored double dummy: the natural system by its rules,
 /// simulating its close calls with no limit on a call's work (as the row
 /// was played), within the seat's default limit as build b58563e kept it
@@ -241,23 +250,13 @@ const DOUBLE_DUMMY: [Comparison; 4] = [
     Comparison {
         label: "natural-sim-limited-vs-simple-dd",
         a: "natural (crate bidding), its close calls simulated over 40 worlds within 4,000,000 solver nodes a call",
-        how: Natural {
-            simulation: Some((
-                bidding::simulation::Settings::DEFAULT_WORLDS,
-                bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
-            )),
-        },
+        how: SEAT_SIMULATION,
         scoring: Scoring::DoubleDummy,
     },
     Comparison {
         label: "natural-sim-bounded-vs-simple-dd",
         a: "natural (crate bidding), its close calls simulated over 40 worlds within 4,000,000 solver nodes a call, the solve that reaches them stopped",
-        how: Natural {
-            simulation: Some((
-                bidding::simulation::Settings::DEFAULT_WORLDS,
-                bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
-            )),
-        },
+        how: SEAT_SIMULATION,
         scoring: Scoring::DoubleDummy,
     },
 ];
