@@ -3,7 +3,9 @@
 //! without `MIN_TRICKS`, the whole stream answered in its order by one
 //! solver; with it, only the queries with at least that many tricks left,
 //! each from an empty table (13: the fresh proofs of trick 1 that
-//! dominate alpha-mu's first moves).
+//! dominate alpha-mu's first moves). Needs the search's cutoff counters:
+//! `cargo run --release -p dd-race --features stats --example
+//! alphamu_stream_nodes`.
 use dd::Solver;
 use std::time::Instant;
 

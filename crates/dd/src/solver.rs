@@ -68,8 +68,8 @@ impl Default for Solver {
 /// The order in which a strain's declarers are solved. North-South's
 /// count rarely moves by more than a trick when another seat declares, so
 /// each result guesses the next; partners declare one after the other (the
-/// same side on lead): tables of 30 deals (seeds 1 and 2) searched 0.1 to
-/// 4.9% fewer nodes per strain than in the order North, East, South, West.
+/// same side on lead), which searches fewer nodes than the order North,
+/// East, South, West.
 pub(crate) const DECLARER_ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
 /// The default table: up to 2^22 entries of 32 bytes (128 MiB), their
@@ -102,7 +102,8 @@ impl Solver {
         self.search.nodes
     }
 
-    /// Counters of the search at trick boundaries since the solver was made.
+    /// Counters of the search since the solver was made ([`Stats`]: the
+    /// trick starts always, the others with the `stats` feature).
     #[must_use]
     pub const fn stats(&self) -> Stats {
         self.search.stats
@@ -203,10 +204,9 @@ impl Solver {
             // before (the same cards on the table, the unseen cards dealt
             // otherwise) is tried first: over the worlds of a search the
             // deciding card is mostly the same, and the ordering's first
-            // card often is not (threshold workload, seeds 1 to 5, 7 and
-            // 13: trick starts -1.8%, -4.0% on seed 1). At trick starts it
-            // cost more than it saved (+3 to +4%): there the ordering's
-            // leads guess better than another world's.
+            // card often is not. At trick starts it cost more than it
+            // saved: there the ordering's leads guess better than another
+            // world's.
             let question = WorldFree::of(&node, ns_target);
             let first = match self.last_decider {
                 Some((asked, card)) if asked == question => card,

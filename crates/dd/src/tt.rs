@@ -161,13 +161,10 @@ impl Slot {
 /// The lists' spans by shape key: open addressing with linear probing,
 /// at most half full, and a generation per slot so that a clear touches
 /// nothing (a byte, so every 255 clears the slots are reset). In place of
-/// the standard `HashMap` (24-byte slots then against its 32-byte buckets,
-/// no group probing): threshold workload -3.7% and -2.8% time (seeds 1 and
-/// 7), tables -2.9%, the same nodes. Slots of 16 bytes instead of 24 (the
-/// list's room worked out from its length, a one-byte generation):
-/// threshold workload -1.4% (seeds 1 and 7), tables -2.3%, alpha-mu's
-/// stream -0.7%. A prefetch of a key's slot before the top-trump count
-/// gained nothing.
+/// the standard `HashMap`: smaller slots (16 bytes: the list's room worked
+/// out from its length, a one-byte generation) and no group probing, so
+/// more of the map stays in cache. A prefetch of a key's slot before the
+/// top-trump count gained nothing.
 struct ListMap {
     slots: Vec<Slot>,
     bits: u32,
@@ -296,8 +293,8 @@ impl ListMap {
 /// Every list lives in one arena, bump-allocated: a full list moves to the
 /// arena's end with twice the room (its old place is left unused until the
 /// next clear). No list is allocated or freed on its own, and a clear keeps
-/// the arena's memory: with a vector per list the allocator took about 5%
-/// of the threshold workload's time.
+/// the arena's memory: with a vector per list the allocator took a
+/// noticeable share of the time.
 pub(crate) struct TranspositionTable {
     lists: ListMap,
     arena: Vec<Entry>,
@@ -338,7 +335,7 @@ impl TranspositionTable {
     ///
     /// In place, lists taken in the order they lie in: each moves down to
     /// where the one before it ends (a new arena each time cost page faults
-    /// and copies: 2% of alpha-mu's query stream).
+    /// and copies).
     fn compact(&mut self) {
         let mut spans: Vec<&mut Span> = self.lists.spans_mut().collect();
         spans.sort_unstable_by_key(|span| span.start);
@@ -418,10 +415,10 @@ impl TranspositionTable {
         if self.len >= self.capacity || self.arena.len() >= 2 * self.capacity {
             self.clear();
         }
-        // An entry of the same class is not looked for: it is rare (2 to 3%
-        // of the stores) and a probe reads every matching entry's bounds
-        // anyway, so the two entries answer as one merged entry would.
-        // Scanning the list for it cost 4% of the time in spades.
+        // An entry of the same class is not looked for: it is rare and a
+        // probe reads every matching entry's bounds anyway, so the two
+        // entries answer as one merged entry would. Scanning the list for
+        // it cost more time than it saved.
         let arena = &mut self.arena;
         let span = self.lists.get_or_insert(shape.key, || {
             let start = arena.len() as u32;

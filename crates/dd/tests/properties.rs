@@ -307,3 +307,27 @@ fn the_same_limit_stops_the_same_solve_at_the_same_place() {
         assert_eq!(one.nodes(), two.nodes(), "{deal} {strain}");
     }
 }
+
+/// The search's work on a fixed workload, node for node and trick start
+/// for trick start: the tables of the first reference deals and every
+/// card's value at the first reference positions, each on a fresh solver.
+/// A change that leaves the search's answers alone but changes what it
+/// does (its ordering, its cuts, its table) changes these counts, and is
+/// then measured before the counts are updated here (docs/GUIDE.md#tests).
+#[test]
+fn the_search_does_the_same_work_on_a_fixed_workload() {
+    let mut tables = Solver::new();
+    for case in common::table_cases().iter().take(2) {
+        tables.table(&case.deal).unwrap();
+    }
+    let mut cards = Solver::new();
+    for case in common::position_cases().iter().take(40) {
+        cards.card_values(&case.position);
+    }
+    let work = |s: &Solver| (s.nodes(), s.stats().trick_starts);
+    assert_eq!(
+        (work(&tables), work(&cards)),
+        ((3_671_410, 1_198_046), (293_183, 90_951)),
+        "(nodes, trick starts) of the tables, then of the cards' values"
+    );
+}

@@ -1,236 +1,24 @@
-//! The boolean search: can North-South take at least `target` more tricks?
-//!
-//! Positions are four `u64` bitboards (16 bits per suit, bit = rank number)
-//! plus the cards on the table. The search is an AND/OR tree: North-South
-//! nodes succeed if one move succeeds, East-West nodes if every move does.
-//! At trick boundaries it counts both sides' top trumps, consults the
-//! transposition table, and then counts the other sure tricks (the quick
-//! tricks of the side on lead, the tricks the other side cannot be denied)
-//! before generating moves.
+//! The move ordering: the order in which a node's moves are tried, after
+//! DDS's weights.
 
-use crate::quick::{best_owners, later_tricks, quick_tricks, top_trump_tricks};
-use crate::tt::{Lookup, Req, Shape, TranspositionTable, NO_MOVE};
+use super::key::absolute_card;
+use super::node::{beats, can_beat, holding, lowest_move_above, suit_of};
+use super::{Node, Search};
+use crate::quick::best_owners;
+use crate::tt::NO_MOVE;
 use crate::NOTRUMP;
-
-/// A requirement as the search carries it: a set of live cards, standing
-/// for every live card of each suit down to the lowest card of the set in
-/// that suit (the top cards whose owners the result depends on). Unlike
-/// [`Req`], which counts top cards and so must be recounted whenever a
-/// trick's cards leave play, a set of cards stays valid as tricks are
-/// completed: the union of two is their `|`, a completed trick adds its
-/// winner, and the count is taken only where the table stores an entry.
-type Needs = u64;
-
-/// A position inside the search.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Node {
-    /// Cards left in each hand, indexed by seat (N, E, S, W).
-    pub hands: [u64; 4],
-    /// Bit indices of the cards on the table, in playing order.
-    pub trick: [u8; 3],
-    /// How many cards are on the table (0 to 3).
-    pub trick_len: u8,
-    /// The seat that led to the current trick.
-    pub leader: u8,
-    /// The live cards: those in the hands and on the table. A card played
-    /// to the trick stays live until the trick is complete, so this
-    /// changes only at trick boundaries.
-    live: u64,
-    /// Every hand's length in every suit, four bits each: hand `h`'s
-    /// length in suit `s` at bit `16 * s + 4 * h` (the table's key).
-    lengths: u64,
-}
-
-impl Node {
-    /// The position with `hands` in the hands and the first `trick_len`
-    /// cards of `trick` on the table, led by `leader`.
-    pub fn new(hands: [u64; 4], trick: [u8; 3], trick_len: u8, leader: u8) -> Node {
-        let mut live = hands[0] | hands[1] | hands[2] | hands[3];
-        for &c in &trick[..trick_len as usize] {
-            live |= 1 << c;
-        }
-        let mut lengths = 0;
-        for s in 0..4 {
-            for (h, &hand) in hands.iter().enumerate() {
-                lengths |= u64::from(holding(hand, s).count_ones()) << (16 * s + 4 * h);
-            }
-        }
-        Node {
-            hands,
-            trick,
-            trick_len,
-            leader,
-            live,
-            lengths,
-        }
-    }
-
-    #[inline]
-    pub fn mover(&self) -> usize {
-        (self.leader as usize + self.trick_len as usize) & 3
-    }
-
-    #[inline]
-    pub fn tricks_left(&self) -> i32 {
-        self.hands[self.mover()].count_ones() as i32
-    }
-
-    #[inline]
-    fn live(&self) -> u64 {
-        debug_assert_eq!(
-            self.live,
-            Node::new(self.hands, self.trick, self.trick_len, self.leader).live
-        );
-        self.live
-    }
-
-    /// The node after `seat` plays `card`, and the side that won the trick
-    /// if the card completed it (1 when North-South won, else 0).
-    #[inline(always)]
-    pub fn play(&self, card: u8, trump: usize) -> (Node, i32) {
-        // Built lane by lane in registers: writing one hand or one trick
-        // byte into a copy and then moving the copy whole stalls on store
-        // forwarding.
-        let hands = self.hands_after(card);
-        let lengths = self.lengths_after(card);
-        if self.trick_len < 3 {
-            let at = self.trick_len as usize;
-            let trick = std::array::from_fn(|i| if i == at { card } else { self.trick[i] });
-            let child = Node {
-                hands,
-                trick,
-                trick_len: self.trick_len + 1,
-                leader: self.leader,
-                live: self.live,
-                lengths,
-            };
-            (child, 0)
-        } else {
-            self.complete(card, trump, self.winning(trump), hands, lengths)
-        }
-    }
-
-    /// [`Node::play`] of the card completing the trick, the trick's
-    /// winning card so far (`Node::winning`) being known.
-    #[inline(always)]
-    pub fn play_last(&self, card: u8, trump: usize, winning: (usize, u8)) -> (Node, i32) {
-        debug_assert_eq!(self.trick_len, 3);
-        debug_assert_eq!(winning, self.winning(trump));
-        self.complete(
-            card,
-            trump,
-            winning,
-            self.hands_after(card),
-            self.lengths_after(card),
-        )
-    }
-
-    /// The hands once the player to move has played `card`, built lane by
-    /// lane in registers.
-    #[inline(always)]
-    fn hands_after(&self, card: u8) -> [u64; 4] {
-        let seat = self.mover();
-        std::array::from_fn(|h| {
-            if h == seat {
-                self.hands[h] & !(1u64 << card)
-            } else {
-                self.hands[h]
-            }
-        })
-    }
-
-    /// The suit lengths once the player to move has played `card`.
-    #[inline(always)]
-    fn lengths_after(&self, card: u8) -> u64 {
-        self.lengths - (1 << (16 * u32::from(card >> 4) + 4 * self.mover() as u32))
-    }
-
-    #[inline(always)]
-    fn complete(
-        &self,
-        card: u8,
-        trump: usize,
-        (best, winning): (usize, u8),
-        hands: [u64; 4],
-        lengths: u64,
-    ) -> (Node, i32) {
-        let best = if beats(card, winning, trump) { 3 } else { best };
-        let winner = (self.leader as usize + best) & 3;
-        let child = Node {
-            hands,
-            trick: self.trick,
-            trick_len: 0,
-            leader: winner as u8,
-            live: hands[0] | hands[1] | hands[2] | hands[3],
-            lengths,
-        };
-        (child, i32::from(winner & 1 == 0))
-    }
-
-    /// Index in the trick of the card winning it so far, and that card.
-    #[inline]
-    fn winning(&self, trump: usize) -> (usize, u8) {
-        let mut best = 0;
-        for i in 1..self.trick_len as usize {
-            if beats(self.trick[i], self.trick[best], trump) {
-                best = i;
-            }
-        }
-        (best, self.trick[best])
-    }
-}
-
-#[inline]
-fn suit_of(card: u8) -> usize {
-    (card >> 4) as usize
-}
-
-#[inline]
-fn holding(hand: u64, suit: usize) -> u16 {
-    (hand >> (16 * suit)) as u16
-}
-
-/// Whether `a` beats `b`, `b` being the card winning the trick so far.
-#[inline]
-pub(crate) fn beats(a: u8, b: u8, trump: usize) -> bool {
-    if suit_of(a) == suit_of(b) {
-        a > b
-    } else {
-        suit_of(a) == trump
-    }
-}
-
-/// Whether the hand `hand` can beat `card` on a trick led in `led`.
-#[inline]
-fn can_beat(hand: u64, card: u8, led: usize, trump: usize) -> bool {
-    let s = suit_of(card);
-    let own = holding(hand, led);
-    if own != 0 {
-        // Must follow; only a higher card of the led suit beats a card of it.
-        s == led && own >> (card & 15) > 1
-    } else if trump != NOTRUMP {
-        let trumps = holding(hand, trump);
-        if s == trump {
-            trumps >> (card & 15) > 1
-        } else {
-            trumps != 0
-        }
-    } else {
-        false
-    }
-}
 
 /// Up to 13 candidate moves, best first. Each move is one word: its
 /// ordering score (offset to be unsigned) in the high half, its card and
 /// the lowest card of its group of equivalent cards in the low bytes, so
 /// that keeping the list sorted moves one array instead of three.
-struct MoveList {
+pub(super) struct MoveList {
     moves: [u32; 13],
-    len: usize,
+    pub(super) len: usize,
 }
 
 impl MoveList {
-    fn new() -> MoveList {
+    pub(super) fn new() -> MoveList {
         MoveList {
             moves: [0; 13],
             len: 0,
@@ -246,13 +34,13 @@ impl MoveList {
 
     /// The card of the `i`-th move (the first of its group).
     #[inline]
-    fn card(&self, i: usize) -> u8 {
+    pub(super) fn card(&self, i: usize) -> u8 {
         (self.moves[i] >> 8) as u8
     }
 
     /// The lowest card of the `i`-th move's group.
     #[inline]
-    fn low(&self, i: usize) -> u8 {
+    pub(super) fn low(&self, i: usize) -> u8 {
         self.moves[i] as u8
     }
 
@@ -284,586 +72,12 @@ impl MoveList {
     }
 }
 
-/// What the moves tried so far at a node have established (see
-/// [`Search::try_move`]).
-struct Tried {
-    /// The requirement of the failures so far.
-    req: Needs,
-    /// Per suit: cards below this one (as `16 * suit + rank`) are covered
-    /// by a failure already.
-    skip_below: [u8; 4],
-    /// No move has been searched yet.
-    first: bool,
-    /// With three cards on the table: the trick's winning card so far
-    /// (`Node::winning`), found once for all the last hand's moves.
-    winning: (usize, u8),
-}
-
-impl Tried {
-    /// Nothing tried yet at `node`; with three cards on the table, the
-    /// trick's winning card so far.
-    #[inline]
-    fn new(node: &Node, trump: usize) -> Tried {
-        Tried {
-            req: 0,
-            skip_below: [0; 4],
-            first: true,
-            winning: if node.trick_len == 3 {
-                node.winning(trump)
-            } else {
-                (0, 0)
-            },
-        }
-    }
-}
-
-/// The search engine: trump, transposition table and node counter.
-pub(crate) struct Search {
-    pub trump: usize,
-    /// Per tricks left: the lead that last caused a cutoff at a trick start
-    /// after another lead had failed, forgotten at each root search.
-    killers: [u8; 14],
-    /// Per tricks left: the killer before the last, if another card.
-    older_killers: [u8; 14],
-    pub tt: TranspositionTable,
-    /// Whether the CPU runs BMI2's `pext` and `pdep` in hardware
-    /// ([`cards::cpu::fast_pdep_pext`]), for the owners, the groups and
-    /// [`Search::needs`].
-    bmi2: bool,
-    pub nodes: u64,
-    /// The node count at which a search stops short ([`u64::MAX`]: never).
-    /// Checked at a trick start about to search its leads, the only place
-    /// that stores into the table: a search stopped short stores nothing
-    /// from there on, so the table holds only what finished searches found.
-    pub node_limit: u64,
-    /// Whether a search stopped at [`Search::node_limit`]: its answers
-    /// since then mean nothing.
-    pub stopped: bool,
-    pub stats: Stats,
-}
-
-/// Counters of what happened at trick boundaries.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Stats {
-    /// Positions at a trick boundary searched.
-    pub boundaries: u64,
-    /// Tricks completed inside the search: every trick start entered, as
-    /// DDS counts its "trick nodes".
-    pub trick_starts: u64,
-    /// Of those, settled by the transposition table.
-    pub table_cuts: u64,
-    /// Of those, settled by quick tricks.
-    pub quick_cuts: u64,
-    /// Of those, settled by the sure tricks of the side not on lead.
-    pub later_cuts: u64,
-    /// Second-hand positions settled by the trick in progress being sure.
-    pub second_hand_cuts: u64,
-    /// Sum over stored entries of the number of top cards required.
-    pub stored_req_cards: u64,
-    /// Entries stored.
-    pub stores: u64,
-    /// Per cards on the table: cutoffs by the first move tried, and all
-    /// cutoffs.
-    pub first_cutoffs: [u64; 4],
-    /// See `first_cutoffs`.
-    pub cutoffs: [u64; 4],
-}
-
 impl Search {
-    pub fn new(log2_entries: u32) -> Search {
-        Search {
-            trump: NOTRUMP,
-            killers: [NO_MOVE; 14],
-            older_killers: [NO_MOVE; 14],
-            tt: TranspositionTable::new(log2_entries),
-            bmi2: cards::cpu::fast_pdep_pext(),
-            nodes: 0,
-            node_limit: u64::MAX,
-            stopped: false,
-            stats: Stats::default(),
-        }
-    }
-
-    /// A search from the root: [`Search::search`] with the killer leads of
-    /// earlier searches forgotten.
-    pub fn root(&mut self, node: &Node, target: i32) -> bool {
-        self.killers = [NO_MOVE; 14];
-        self.older_killers = [NO_MOVE; 14];
-        self.search(node, target).0
-    }
-
-    /// [`Search::root`] for a position inside a trick, with `first` (a
-    /// card, or `NO_MOVE`) tried before the ordering's moves when the
-    /// player to move may play it. Returns the answer and the move that
-    /// decided it (`NO_MOVE` when every move was tried).
-    pub fn root_inside_trick(&mut self, node: &Node, target: i32, first: u8) -> (bool, u8) {
-        debug_assert!(node.trick_len > 0, "a trick in progress");
-        self.killers = [NO_MOVE; 14];
-        self.older_killers = [NO_MOVE; 14];
-        let left = node.tricks_left();
-        if target <= 0 || target > left {
-            return (target <= 0, NO_MOVE);
-        }
-        self.nodes += 1;
-        let seat = node.mover();
-        let hand = node.hands[seat];
-        let led = suit_of(node.trick[0]);
-        let playable = if holding(hand, led) == 0 {
-            hand
-        } else {
-            hand & 0xffff << (16 * led)
-        };
-        if first != NO_MOVE && playable >> first & 1 != 0 {
-            // The group of equivalent cards holding `first`: its highest
-            // card is the lowest group top at or above it, its lowest the
-            // highest group bottom at or below it.
-            let (tops, lows) = self.group_ends(playable, node.live());
-            let top = (tops & !((1u64 << first) - 1)).trailing_zeros() as u8;
-            let low = (63 - (lows & ((2u64 << first) - 1)).leading_zeros()) as u8;
-            let maximizing = seat & 1 == 0;
-            let mut tried = Tried::new(node, self.trump);
-            if let Some((result, best, _)) =
-                self.try_move(node, target, maximizing, top, low, &mut tried)
-            {
-                return (result, best);
-            }
-        }
-        // Every move in the ordering's order (`first` again among them: its
-        // subtree's trick starts are in the table by now).
-        let (result, best, _) = self.search_moves(node, target, NO_MOVE);
-        (result, best)
-    }
-
-    /// Can North-South take at least `target` of the tricks left (the current
-    /// one included)? With the answer comes its requirement ([`Needs`]):
-    /// per suit, the highest live cards (those in the hands and on the
-    /// table) that must lie as they do for the answer to hold. Every
-    /// position with the
-    /// same suit lengths per hand, the same cards' suits on the table and the
-    /// same owners of those top cards has the same answer.
-    ///
-    /// Inlined where a node's moves are tried, so that a child inside a
-    /// trick costs one call (its moves') instead of two, and a trick start
-    /// one (the out-of-line [`Search::search_trick_start`]): same nodes,
-    /// threshold workload -2.7% and -3.8% time (seeds 1 to 4 and 7),
-    /// tables -1.7%.
-    #[inline(always)]
-    pub fn search(&mut self, node: &Node, target: i32) -> (bool, Needs) {
-        self.nodes += 1;
-        if target <= 0 {
-            return (true, 0);
-        }
-        let left = node.tricks_left();
-        if target > left {
-            return (false, 0);
-        }
-        if node.trick_len == 0 {
-            return self.search_trick_start(node, target, left);
-        }
-        if node.trick_len == 1 {
-            // Tricks the second hand's side needs for a cutoff.
-            let maximizing = node.mover() & 1 == 0;
-            let need = if maximizing {
-                target
-            } else {
-                left - target + 1
-            };
-            if let Some((sure, req)) = self.second_hand_tricks(node, need) {
-                if sure >= need {
-                    self.stats.second_hand_cuts += 1;
-                    return (maximizing, self.needs(node.live(), req));
-                }
-            }
-        }
-        let (result, _, req) = self.search_moves(node, target, NO_MOVE);
-        (result, req)
-    }
-
-    /// Tricks the side of the second hand is sure of, this one included,
-    /// when it can surely win the trick in progress: it holds the best card
-    /// of the suit led above the third hand's, or can ruff where the third
-    /// hand cannot overruff. In notrump the winning hand then cashes its
-    /// second best card of the suit and its top cards elsewhere. `None` when
-    /// the count cannot reach `need` or the trick is not sure.
-    ///
-    /// Inlined into the search, not called (threshold workload -0.6% and
-    /// -1.0% time, tables level).
-    #[inline(always)]
-    fn second_hand_tricks(&self, node: &Node, need: i32) -> Option<(i32, Req)> {
-        let trump = self.trump;
-        if need > 1 && trump != NOTRUMP {
-            return None;
-        }
-        let seat = node.mover();
-        let partner = (seat + 2) & 3;
-        let third = (seat + 1) & 3;
-        let lead = node.trick[0];
-        let led = suit_of(lead);
-        let h = &node.hands;
-        let own = holding(h[seat], led);
-        let part = holding(h[partner], led);
-        let thr = holding(h[third], led);
-        let third_ruffs =
-            trump != NOTRUMP && led != trump && thr == 0 && holding(h[third], trump) != 0;
-        let mut req = [0u8; 4];
-        if trump != NOTRUMP
-            && led != trump
-            && ((own == 0 && holding(h[seat], trump) != 0)
-                || (part == 0 && holding(h[partner], trump) != 0))
-        {
-            // Our side ruffs and the third hand cannot overruff: it follows
-            // suit or has no trump.
-            return if third_ruffs { None } else { Some((1, req)) };
-        }
-        let ranks = own | part;
-        let theirs = thr | 1u16 << (lead & 15);
-        if ranks <= theirs || third_ruffs {
-            return None;
-        }
-        let live = holding(node.live(), led);
-        let top = 15 - ranks.leading_zeros();
-        req[led] = (live >> top).count_ones() as u8;
-        let mut sure = 1;
-        if sure >= need {
-            return Some((sure, req));
-        }
-        // Notrump: the hand with the best card wins and stays on lead.
-        let hh = if own > part { seat } else { partner };
-        let mine = holding(h[hh], led);
-        let rest = holding(h[0] | h[1] | h[2] | h[3], led) & !(1u16 << top);
-        if rest != 0 {
-            let second = 15 - rest.leading_zeros();
-            if mine >> second & 1 != 0 {
-                sure += 1;
-                req[led] = (live >> second).count_ones() as u8;
-            }
-        }
-        for s in 0..4 {
-            if sure >= need {
-                break;
-            }
-            let cards = holding(h[hh], s);
-            if s == led || cards == 0 {
-                continue;
-            }
-            let others = holding(h[(hh + 1) & 3] | h[(hh + 2) & 3] | h[(hh + 3) & 3], s);
-            if others == 0 {
-                sure += cards.count_ones() as i32;
-            } else if cards.leading_zeros() < others.leading_zeros() {
-                sure += 1;
-                req[s] = req[s].max(1);
-            }
-        }
-        Some((sure, req))
-    }
-
-    /// A trick start: the top trumps, the table, the sure-trick counts,
-    /// else the leads searched and the result stored. Kept out of the
-    /// moves' loop that calls it: inlined there it cost 5.8% more time on
-    /// the threshold workload.
-    #[inline(never)]
-    fn search_trick_start(&mut self, node: &Node, target: i32, left: i32) -> (bool, Needs) {
-        if left == 1 {
-            return self.last_trick(node, target);
-        }
-        self.stats.boundaries += 1;
-        // The top trumps, then the table, then the other sure-trick counts:
-        // the counts settle with fewer cards required than an entry would,
-        // but they cost more than a probe. Counting before the probe
-        // searched 4 to 9% fewer trick starts but took 1 to 7% more time
-        // (tables of 50 deals, seeds 1 to 3).
-        let live = node.live();
-        if let Some((result, req)) = self.top_trumps_cut(node, target, left) {
-            return (result, self.needs(live, req));
-        }
-        // The owners are worked out only when the key has a list to scan,
-        // or for the store (threshold workload -1.4% and -1.7% time on
-        // seeds 1 and 7, tables -2.8%).
-        let key = shape_key(node, self.trump);
-        let bmi2 = self.bmi2;
-        let (hint, owners) = match self.tt.probe(key, target, || owners_of(node, bmi2)) {
-            (Lookup::Cut(result, req), _) => {
-                self.stats.table_cuts += 1;
-                return (result, self.needs(live, req));
-            }
-            (Lookup::Miss(hint), owners) => (hint, owners),
-        };
-        if let Some((result, req)) = self.counted_tricks_cut(node, target, left) {
-            return (result, self.needs(live, req));
-        }
-        if self.stopped || self.nodes >= self.node_limit {
-            self.stopped = true;
-            return (false, 0);
-        }
-        let (result, best, needs) = self.search_moves(node, target, hint);
-        if self.stopped {
-            return (false, 0);
-        }
-        let shape = Shape {
-            key,
-            owners: owners.unwrap_or_else(|| owners_of(node, bmi2)),
-        };
-        let req = counts(live, needs);
-        let best = if best == NO_MOVE {
-            NO_MOVE
-        } else {
-            relative_card(node, best)
-        };
-        self.stats.stores += 1;
-        self.stats.stored_req_cards += req.iter().map(|&k| u64::from(k)).sum::<u64>();
-        if result {
-            self.tt.store(&shape, req, target as u8, left as u8, best);
-        } else {
-            self.tt.store(&shape, req, 0, (target - 1) as u8, best);
-        }
-        (result, needs)
-    }
-
-    /// Settles a trick start from sure tricks alone, if it can: top trumps
-    /// of either side, quick tricks of the side on lead, and the tricks the
-    /// other side is sure of. With the result comes its requirement.
-    pub(crate) fn sure_tricks_cut(
-        &mut self,
-        node: &Node,
-        target: i32,
-        left: i32,
-    ) -> Option<(bool, Req)> {
-        self.top_trumps_cut(node, target, left)
-            .or_else(|| self.counted_tricks_cut(node, target, left))
-    }
-
-    /// Trumps above all the other side's: a floor for either side.
-    fn top_trumps_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
-        for seat in [0, 1] {
-            let need = if seat == 0 { target } else { left - target + 1 };
-            let (sure, sure_req) = top_trump_tricks(&node.hands, seat, self.trump, need);
-            if sure >= need {
-                self.stats.quick_cuts += 1;
-                return Some((seat == 0, sure_req));
-            }
-        }
-        None
-    }
-
-    /// The quick tricks of the side on lead (a floor for it) and the tricks
-    /// the other side is sure of (a ceiling for the leader).
-    fn counted_tricks_cut(&mut self, node: &Node, target: i32, left: i32) -> Option<(bool, Req)> {
-        let leader = node.leader as usize;
-        let need = if leader & 1 == 0 {
-            target
-        } else {
-            left - target + 1
-        };
-        let (sure, sure_req) = quick_tricks(&node.hands, leader, self.trump, need);
-        if sure >= need {
-            self.stats.quick_cuts += 1;
-            return Some((leader & 1 == 0, sure_req));
-        }
-        let (theirs, theirs_req) = later_tricks(&node.hands, leader, self.trump, left);
-        if theirs > left - need {
-            self.stats.later_cuts += 1;
-            return Some((leader & 1 != 0, theirs_req));
-        }
-        None
-    }
-
-    /// One card left in each hand: play them out.
-    fn last_trick(&self, node: &Node, target: i32) -> (bool, Needs) {
-        let mut child = *node;
-        for _ in 0..3 {
-            let card = child.hands[child.mover()].trailing_zeros() as u8;
-            child = child.play(card, self.trump).0;
-        }
-        let card = child.hands[child.mover()].trailing_zeros() as u8;
-        let (_, won) = child.play(card, self.trump);
-        (
-            won >= target,
-            trick_needs(&child, card, self.trump, child.winning(self.trump)),
-        )
-    }
-
-    /// Tries the moves of the player to move in order. Returns the result,
-    /// the move that decided it (`NO_MOVE` when all moves were tried) and
-    /// the requirement of the result.
-    fn search_moves(&mut self, node: &Node, target: i32, hint: u8) -> (bool, u8, Needs) {
-        let seat = node.mover();
-        let maximizing = seat & 1 == 0;
-        let mut tried = Tried::new(node, self.trump);
-        // The last hand following suit: the first move is found without
-        // ordering the others, which most nodes never need (it cuts off at
-        // 99% of the cut nodes). The second hand following suit is ordered
-        // whole in generate from the suit led alone: fewer instructions
-        // than finding its first move alone and ordering again when that
-        // fails (at 27% of the cut nodes in trumps, 11% in notrump).
-        let mut skip = NO_MOVE;
-        let direct = if node.trick_len == 3 {
-            self.fourth_hand_first(node, seat, tried.winning)
-        } else {
-            None
-        };
-        if let Some((card, low)) = direct {
-            debug_assert_eq!(
-                {
-                    let mut moves = MoveList::new();
-                    self.generate(node, seat, NO_MOVE, &mut moves);
-                    (moves.card(0), moves.low(0))
-                },
-                (card, low),
-                "a first move found directly is the ordering's first"
-            );
-            if let Some(cut) = self.try_move(node, target, maximizing, card, low, &mut tried) {
-                return cut;
-            }
-            skip = card;
-        }
-        let mut moves = MoveList::new();
-        self.generate(node, seat, hint, &mut moves);
-        for i in 0..moves.len {
-            let card = moves.card(i);
-            if card == skip {
-                continue;
-            }
-            if let Some(cut) =
-                self.try_move(node, target, maximizing, card, moves.low(i), &mut tried)
-            {
-                return cut;
-            }
-        }
-        (!maximizing, NO_MOVE, tried.req)
-    }
-
-    /// Plays `card` (the first of its group, whose lowest card is `low`)
-    /// and searches the child, unless an earlier failure of its suit
-    /// already covers it. A cutoff is returned as the node's result; a
-    /// failure adds to `tried`.
-    #[inline(always)]
-    fn try_move(
-        &mut self,
-        node: &Node,
-        target: i32,
-        maximizing: bool,
-        card: u8,
-        low: u8,
-        tried: &mut Tried,
-    ) -> Option<(bool, u8, Needs)> {
-        let s = suit_of(card);
-        // Per suit: once a move of the suit has failed with a result that
-        // does not depend on its own card, every card of the suit below the
-        // cards the result depends on gives the same result (swap the two
-        // cards: nothing the result depends on changes), so it is skipped.
-        if card < tried.skip_below[s] {
-            return None;
-        }
-        let first = std::mem::replace(&mut tried.first, false);
-        let (child, won) = if node.trick_len == 3 {
-            self.stats.trick_starts += 1;
-            node.play_last(card, self.trump, tried.winning)
-        } else {
-            node.play(card, self.trump)
-        };
-        let (result, child_needs) = self.search(&child, target - won);
-        let mut move_needs = if node.trick_len == 3 {
-            child_needs | trick_needs(node, card, self.trump, tried.winning)
-        } else {
-            child_needs
-        };
-        if result == maximizing {
-            // A killer only from a cutoff the ordering missed: a lead that
-            // cut at once was first anyway, and remembering it displaced
-            // the lead that had to be found (every killer: 2 to 3% more
-            // nodes on tables, every card and threshold queries).
-            if node.trick_len == 0 && !first {
-                let left = node.tricks_left() as usize;
-                if self.killers[left] != card {
-                    self.older_killers[left] = self.killers[left];
-                }
-                self.killers[left] = card;
-            }
-            self.stats.cutoffs[node.trick_len as usize] += 1;
-            if first {
-                self.stats.first_cutoffs[node.trick_len as usize] += 1;
-            }
-            return Some((result, card, move_needs));
-        }
-        // A failure covers the cards of this card's group that were not
-        // tried: if the answer depends on cards down to this one, it
-        // depends on the whole group. (A success needs only this card.)
-        // The rank of the lowest card needed in the suit: 16 (above every
-        // card) when none is.
-        let lowest_needed = holding(move_needs, s).trailing_zeros();
-        if lowest_needed <= u32::from(card & 15) {
-            move_needs |= 1 << low;
-        } else {
-            let below = 16 * s as u8 + lowest_needed as u8;
-            tried.skip_below[s] = tried.skip_below[s].max(below);
-        }
-        tried.req |= move_needs;
-        None
-    }
-
-    /// The move [`Search::generate`] would order first for the last hand
-    /// when it follows suit, with its group, found without the others:
-    /// the cheapest card that beats the trick's winning card unless
-    /// partner is winning it, else the lowest; `winning` is the trick's
-    /// winning card so far, as [`Node::winning`] gives it. `None` when the
-    /// hand is void in the suit led.
-    #[inline]
-    fn fourth_hand_first(
-        &self,
-        node: &Node,
-        seat: usize,
-        (best, winning): (usize, u8),
-    ) -> Option<(u8, u8)> {
-        let led = suit_of(node.trick[0]);
-        let mine = holding(node.hands[seat], led);
-        if mine == 0 {
-            return None;
-        }
-        let all = holding(node.live(), led);
-        let others = all & !mine;
-        let partner_winning = (node.leader as usize + best) & 1 == seat & 1;
-        // Our cards above the winning card: none when it is a trump of a
-        // ruff, or when partner wins anyway.
-        let above = if partner_winning || suit_of(winning) != led {
-            0
-        } else {
-            mine & !((2u16 << (winning & 15)) - 1)
-        };
-        // The group holding the chosen card: from our lowest card (of those
-        // above the winning card, if any) up to just below the next live
-        // card of another hand.
-        let low = if above != 0 { above } else { mine }.trailing_zeros();
-        let others_above = others & !((2u16 << low) - 1);
-        let top = if others_above == 0 {
-            15 - mine.leading_zeros()
-        } else {
-            let next = others_above.trailing_zeros();
-            15 - (mine & ((1u16 << next) - 1)).leading_zeros()
-        };
-        let group_low = group_low(mine, others, top);
-        let base = (16 * led) as u8;
-        Some((base + top as u8, base + group_low as u8))
-    }
-
-    /// The groups of equivalent cards among `playable` (cards of one
-    /// hand): runs with no live card of another hand between them, each
-    /// within a suit. Returns the first (highest) card of every group and
-    /// the lowest card of every group, as two sets.
-    #[inline]
-    fn group_ends(&self, playable: u64, live: u64) -> (u64, u64) {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: the CPU has BMI2 (checked when the search was made).
-            return unsafe { group_ends_bmi2(playable, live) };
-        }
-        group_ends_portable(playable, live)
-    }
-
     /// Legal moves of `seat`, one per group of equivalent cards (cards of a
     /// hand with no other live card between them), best first, written
     /// into `list` (empty): filled in place, not returned, so that no copy
     /// of the list is read back wide right after its narrow writes.
-    fn generate(&self, node: &Node, seat: usize, hint: u8, list: &mut MoveList) {
+    pub(super) fn generate(&self, node: &Node, seat: usize, hint: u8, list: &mut MoveList) {
         let hand = node.hands[seat];
         let live = node.live();
         let led = if node.trick_len > 0 {
@@ -963,12 +177,12 @@ impl Search {
                 // DDS's best move) and the table's best
                 // move get DDS's bonuses: the killer's larger, both larger
                 // for a lead that wins the trick. Neither is forced first
-                // (the table's move always first, and a killer bonus of 20,
-                // searched 2 to 5% more nodes per strain).
+                // (the table's move always first, or a smaller killer
+                // bonus, searched more nodes).
                 let killer = card == self.killers[node.tricks_left() as usize];
                 // The killer before it (never the same card) keeps a smaller
-                // bonus: 20 in notrump, 10 in a trump contract (0.3 to 0.9%
-                // fewer nodes on tables of four seeds).
+                // bonus: 20 in notrump, 10 in a trump contract (fewer nodes
+                // than none).
                 let older_killer = card == self.older_killers[node.tricks_left() as usize];
                 let hinted = card == hint_card;
                 if self.trump == NOTRUMP {
@@ -989,8 +203,7 @@ impl Search {
                         + match (killer, hinted, wins) {
                             (true, _, true) => 55,
                             // DDS's 18, raised with the killers from missed
-                            // cutoffs: 0.5 to 0.9% fewer nodes (tables of
-                            // four seeds).
+                            // cutoffs, which are worth more: fewer nodes.
                             (true, _, false) => 30,
                             (false, true, true) => 18,
                             _ => 0,
@@ -1480,165 +693,6 @@ impl Default for ThirdHand {
     }
 }
 
-/// The table's view of `node`'s owners ([`Shape::owners`]), with BMI2
-/// when `bmi2`.
-#[inline]
-fn owners_of(node: &Node, bmi2: bool) -> u128 {
-    #[cfg(target_arch = "x86_64")]
-    if bmi2 {
-        // SAFETY: the search found BMI2 on this CPU when it was made.
-        return unsafe { owners_bmi2(node) };
-    }
-    let _ = bmi2;
-    owners_portable(node)
-}
-
-/// The table's key of a position: trump, leader and every hand's length in
-/// every suit.
-#[inline(always)]
-fn shape_key(node: &Node, trump: usize) -> u128 {
-    debug_assert_eq!(
-        node.lengths,
-        Node::new(node.hands, node.trick, node.trick_len, node.leader).lengths
-    );
-    (trump as u128) << 66 | (node.leader as u128) << 64 | u128::from(node.lengths)
-}
-
-/// The owners of `node`'s live cards ([`Shape::owners`]), each suit's
-/// lane of owner codes made by `lane` from the suit's live cards and the
-/// two owner bits' cards: the low bit set for East and West, the high bit
-/// for South and West.
-#[inline(always)]
-fn owners_with(node: &Node, lane: impl Fn(u16, u16, u16) -> u32) -> u128 {
-    let h = &node.hands;
-    let mut owners: u128 = 0;
-    for s in 0..4 {
-        let (n, e, so, w) = (
-            holding(h[0], s),
-            holding(h[1], s),
-            holding(h[2], s),
-            holding(h[3], s),
-        );
-        owners |= u128::from(lane(n | e | so | w, e | w, so | w)) << (32 * s);
-    }
-    owners
-}
-
-/// [`owners_of`] on any CPU.
-fn owners_portable(node: &Node) -> u128 {
-    owners_with(node, |mut live, low_bit, high_bit| {
-        // Owners of the live cards from the highest down, two bits each,
-        // left-aligned in the suit's 32-bit lane: built from the lowest card
-        // up, each new card pushing the others down a place (a short
-        // dependency chain: clearing the lowest bit and a shift).
-        let mut code: u32 = 0;
-        while live != 0 {
-            let bit = live & live.wrapping_neg();
-            live ^= bit;
-            let owner = u32::from(low_bit & bit != 0) | (u32::from(high_bit & bit != 0) << 1);
-            code = (code >> 2) | (owner << 30);
-        }
-        code
-    })
-}
-
-/// [`owners_of`] with BMI2: each suit's owner bits gathered from the
-/// live cards (`pext`) and interleaved (`pdep`) in a few instructions
-/// instead of a loop over the cards.
-///
-/// # Safety
-/// The CPU must support BMI2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-unsafe fn owners_bmi2(node: &Node) -> u128 {
-    use std::arch::x86_64::{_pdep_u32, _pext_u32};
-    owners_with(node, |live, low_bit, high_bit| {
-        let live = u32::from(live);
-        let count = live.count_ones();
-        if count == 0 {
-            return 0;
-        }
-        let low = _pext_u32(u32::from(low_bit), live);
-        let high = _pext_u32(u32::from(high_bit), live);
-        // The lowest card in the lowest two bits; left-aligned, the highest
-        // card takes the lane's top bits.
-        (_pdep_u32(low, 0x5555_5555) | _pdep_u32(high, 0xAAAA_AAAA)) << (32 - 2 * count)
-    })
-}
-
-/// [`Search::group_ends`] one group at a time.
-fn group_ends_portable(playable: u64, live: u64) -> (u64, u64) {
-    let (mut tops, mut lows) = (0, 0);
-    for s in 0..4 {
-        let own = holding(playable, s);
-        let others = holding(live, s) & !own;
-        let mut rest = own;
-        while rest != 0 {
-            // The highest card left of ours starts a group that runs down
-            // to just above the next live card of another hand.
-            let top = 15 - rest.leading_zeros();
-            let low = group_low(rest, others, top);
-            rest &= !(((2u32 << top) - (1u32 << low)) as u16);
-            tops |= 1 << (16 * s as u32 + top);
-            lows |= 1 << (16 * s as u32 + low);
-        }
-    }
-    (tops, lows)
-}
-
-/// [`Search::group_ends`] for all suits at once: with the live cards
-/// packed together (`pext`), our cards' runs are runs of bits. A card of
-/// rank 0 in every suit, held by nobody, breaks the runs where a suit
-/// starts (ranks run from 2 to 14).
-///
-/// # Safety
-/// The CPU must support BMI2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-unsafe fn group_ends_bmi2(playable: u64, live: u64) -> (u64, u64) {
-    use std::arch::x86_64::{_pdep_u64, _pext_u64};
-    let live = live | 0x0001_0001_0001_0001;
-    let own = _pext_u64(playable, live);
-    // A first card: the next live card up is not ours.
-    let tops = own & !(own >> 1);
-    // A lowest card: the next live card down is not ours.
-    let lows = own & !(own << 1);
-    (_pdep_u64(tops, live), _pdep_u64(lows, live))
-}
-
-/// The lowest of our moves (a move is the first card of its group) above
-/// `rank` in suit `s`: the group of our lowest card above it runs up to the
-/// next live card of another hand. [`NO_MOVE`] if we hold none above it.
-/// The lowest card of the group of equivalent cards that our card `top`
-/// heads: our cards `mine` (of one suit) down to just above the next live
-/// card of another hand (`others`) below it.
-#[inline]
-fn group_low(mine: u16, others: u16, top: u32) -> u32 {
-    let others_below = others & ((1u16 << top) - 1);
-    if others_below == 0 {
-        mine.trailing_zeros()
-    } else {
-        let next = 15 - others_below.leading_zeros();
-        (mine >> next).trailing_zeros() + next
-    }
-}
-
-fn lowest_move_above(mine: u16, live: u16, rank: u32, s: usize) -> u8 {
-    let above = mine & !((2u16 << rank) - 1);
-    if above == 0 {
-        return NO_MOVE;
-    }
-    let mut r = above.trailing_zeros();
-    loop {
-        let higher = live & !((2u16 << r) - 1);
-        if higher == 0 || mine >> higher.trailing_zeros() & 1 == 0 {
-            break;
-        }
-        r = higher.trailing_zeros();
-    }
-    (16 * s) as u8 + r as u8
-}
-
 /// What a second hand following suit weighs, as DDS's second-hand weights
 /// see the trick, the same for each of its cards: the lead's rank, the
 /// highest and lowest card of the third hand and of partner in the suit led
@@ -2064,120 +1118,10 @@ impl LeadSuit {
     }
 }
 
-/// A card as `suit * 16 + number of live cards of its suit above it`.
-fn relative_card(node: &Node, card: u8) -> u8 {
-    let s = suit_of(card);
-    let all = holding(node.live(), s);
-    let above = (all >> (card & 15)) >> 1;
-    (16 * s) as u8 + above.count_ones() as u8
-}
-
-/// The inverse of [`relative_card`] in a position with the same key.
-fn absolute_card(node: &Node, relative: u8) -> u8 {
-    let s = (relative >> 4) as usize;
-    let mut all = holding(node.live(), s);
-    for _ in 0..(relative & 15) {
-        if all == 0 {
-            return NO_MOVE;
-        }
-        all &= !(1u16 << (15 - all.leading_zeros()));
-    }
-    if all == 0 {
-        return NO_MOVE;
-    }
-    (16 * s) as u8 + (15 - all.leading_zeros()) as u8
-}
-
-/// What a trick completed by `card` (three cards on the table in `node`,
-/// the trick's winning card so far `winning`, as [`Node::winning`] gives
-/// it) adds to the requirement of the position after it: when two or more
-/// cards of the winning card's suit fell, the winner's rank decided the
-/// trick, and the winning card is needed.
-#[inline]
-fn trick_needs(node: &Node, card: u8, trump: usize, (_, winning): (usize, u8)) -> Needs {
-    let mut trick = 1u64 << card;
-    for &c in &node.trick {
-        trick |= 1 << c;
-    }
-    let winning = if beats(card, winning, trump) {
-        card
-    } else {
-        winning
-    };
-    if holding(trick, suit_of(winning)).count_ones() >= 2 {
-        1 << winning
-    } else {
-        0
-    }
-}
-
-/// The counts of top live cards per suit (the table's [`Req`]) that the
-/// set `needs` stands for among the live cards `live`.
-#[inline]
-fn counts(live: u64, needs: Needs) -> Req {
-    std::array::from_fn(|s| {
-        let n = holding(needs, s);
-        if n == 0 {
-            0
-        } else {
-            (holding(live, s) >> n.trailing_zeros()).count_ones() as u8
-        }
-    })
-}
-
-impl Search {
-    /// The set of cards standing for the counts `req` among the live cards
-    /// `live`: each suit's `req[s]`-th highest live card.
-    #[inline]
-    fn needs(&self, live: u64, req: Req) -> Needs {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: the CPU has BMI2 (checked when the search was made).
-            return unsafe { needs_bmi2(live, req) };
-        }
-        needs_with(live, req, |mut x, k| {
-            for _ in 1..k {
-                x &= !(1u16 << (15 - x.leading_zeros()));
-            }
-            15 - x.leading_zeros()
-        })
-    }
-}
-
-/// [`Search::needs`] with the k-th highest card found by `pdep`.
-///
-/// # Safety
-/// The CPU must support BMI2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-unsafe fn needs_bmi2(live: u64, req: Req) -> Needs {
-    needs_with(live, req, |x, k| {
-        let x = u32::from(x);
-        std::arch::x86_64::_pdep_u32(1 << (x.count_ones() - k), x).trailing_zeros()
-    })
-}
-
-/// [`Search::needs`] with `kth_highest(x, k)` giving the rank of the k-th
-/// highest card of `x` (`1 <= k <= x.count_ones()`).
-#[inline(always)]
-fn needs_with(live: u64, req: Req, kth_highest: impl Fn(u16, u32) -> u32) -> Needs {
-    let mut needs = 0;
-    for (s, &k) in req.iter().enumerate() {
-        let cards = holding(live, s);
-        if k == 0 || cards == 0 {
-            continue;
-        }
-        let k = u32::from(k).min(cards.count_ones());
-        needs |= 1u64 << (16 * s as u32 + kth_highest(cards, k));
-    }
-    needs
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Node, Search, SecondHand, SecondVoid};
+    use super::*;
     use crate::quick::tests::hands;
-    use crate::tt::NO_MOVE;
     use cards::Card;
 
     /// A card as the search indexes it.
@@ -2194,80 +1138,8 @@ mod tests {
     }
 
     #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn the_owners_with_bmi2_are_the_portable_owners() {
-        if !std::arch::is_x86_feature_detected!("bmi2") {
-            return;
-        }
-        // Cards dealt to the four hands or already played, by a fixed
-        // linear congruential sequence: 2,000 positions of every size.
-        let mut x: u64 = 12345;
-        for i in 0..2000u32 {
-            let mut hands = [0u64; 4];
-            for suit in 0..4 {
-                for rank in 2..=14 {
-                    x = x
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let place = (x >> 33) % (5 + u64::from(i % 7));
-                    if place < 4 {
-                        hands[place as usize] |= 1 << (16 * suit + rank);
-                    }
-                }
-            }
-            let node = Node::new(hands, [0; 3], 0, (i % 4) as u8);
-            let portable = super::owners_portable(&node);
-            // SAFETY: BMI2 checked above.
-            let bmi2 = unsafe { super::owners_bmi2(&node) };
-            assert_eq!(bmi2, portable, "{hands:x?}");
-        }
-    }
-
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn the_groups_with_bmi2_are_the_portable_groups() {
-        if !std::arch::is_x86_feature_detected!("bmi2") {
-            return;
-        }
-        let mut x: u64 = 7;
-        let mut next = || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x >> 11
-        };
-        let ranks = 0x7ffc_7ffc_7ffc_7ffc_u64;
-        for _ in 0..100_000 {
-            // Live cards and ours among them, some suits empty or all ours.
-            let live = next() & next() & ranks;
-            let playable = live & (next() | next() & next());
-            // SAFETY: BMI2 checked above.
-            let bmi2 = unsafe { super::group_ends_bmi2(playable, live) };
-            assert_eq!(
-                bmi2,
-                super::group_ends_portable(playable, live),
-                "{playable:x} {live:x}"
-            );
-        }
-        // A sequence broken by an opponent's cards and by a suit's start:
-        // ours the club ace, king and ten (queen and jack elsewhere, the
-        // lower clubs gone) and the diamond two.
-        let clubs = |ranks: &[u32]| ranks.iter().map(|r| 1u64 << (48 + r)).sum::<u64>();
-        let diamond_two = 1 << 34;
-        let playable = clubs(&[14, 13, 10]) | diamond_two;
-        let live = playable | clubs(&[12, 11]);
-        let ends = (
-            clubs(&[14, 10]) | diamond_two,
-            clubs(&[13, 10]) | diamond_two,
-        );
-        assert_eq!(super::group_ends_portable(playable, live), ends);
-        // SAFETY: BMI2 checked above.
-        assert_eq!(unsafe { super::group_ends_bmi2(playable, live) }, ends);
-    }
-
-    #[test]
     fn the_move_list_keeps_scores_descending_and_ties_in_order() {
-        let mut list = super::MoveList::new();
+        let mut list = MoveList::new();
         for (card, score, low) in [
             (20, -5, 18),
             (40, 7, 40),
@@ -2279,7 +1151,7 @@ mod tests {
         }
         let moves: Vec<(u8, u8)> = (0..list.len).map(|i| (list.card(i), list.low(i))).collect();
         assert_eq!(moves, [(40, 40), (60, 58), (9, 9), (20, 18), (3, 2)]);
-        let mut list = super::MoveList::new();
+        let mut list = MoveList::new();
         list.push(1, i16::MIN, 1);
         list.push(2, i16::MAX, 2);
         assert_eq!((list.card(0), list.card(1)), (2, 1));
@@ -2307,9 +1179,9 @@ mod tests {
         );
         for _ in 0..played {
             let hand = node.hands[node.mover()];
-            let led = (node.trick_len > 0).then(|| super::suit_of(node.trick[0]));
+            let led = (node.trick_len > 0).then(|| suit_of(node.trick[0]));
             let legal = match led {
-                Some(s) if super::holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
+                Some(s) if holding(hand, s) != 0 => hand & (0xffff << (16 * s)),
                 _ => hand,
             };
             let mut rest = legal;
@@ -2331,9 +1203,9 @@ mod tests {
             search.trump = i % 5;
             let node = random_trick(&mut rng, 2 + i % 12, (i % 4) as u8, search.trump, 2);
             let seat = node.mover();
-            let led = super::suit_of(node.trick[0]);
+            let led = suit_of(node.trick[0]);
             let f = search.follow_context(&node, seat);
-            if super::holding(node.hands[seat], led) == 0 || !f.third.low {
+            if holding(node.hands[seat], led) == 0 || !f.third.low {
                 continue;
             }
             // The general ordering: each group scored, sorted by score,
@@ -2346,7 +1218,7 @@ mod tests {
                 .map(|c| (Search::third_hand_follow(&f, c), c))
                 .collect();
             expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-            let mut moves = super::MoveList::new();
+            let mut moves = MoveList::new();
             search.generate(&node, seat, NO_MOVE, &mut moves);
             let cards: Vec<u8> = (0..moves.len).map(|i| moves.card(i)).collect();
             let expected: Vec<u8> = expected.iter().map(|&(_, c)| c).collect();
@@ -2367,7 +1239,7 @@ mod tests {
             let node = random_trick(&mut rng, 1 + i % 13, (i % 4) as u8, search.trump, 3);
             let seat = node.mover();
             if let Some(first) = search.fourth_hand_first(&node, seat, node.winning(search.trump)) {
-                let mut moves = super::MoveList::new();
+                let mut moves = MoveList::new();
                 search.generate(&node, seat, NO_MOVE, &mut moves);
                 assert_eq!((moves.card(0), moves.low(0)), first, "{node:?}");
                 checked += 1;
@@ -2377,37 +1249,6 @@ mod tests {
             checked > 10_000,
             "{checked} positions with a hand following suit"
         );
-    }
-
-    #[test]
-    fn needs_and_counts_are_inverse_and_the_same_with_bmi2() {
-        let mut x: u64 = 777;
-        let mut next = |n: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
-        let portable = Search {
-            bmi2: false,
-            ..Search::new(4)
-        };
-        let bmi2 = Search::new(4);
-        for _ in 0..2000 {
-            // Some of the 52 cards live, and per suit a count of top cards
-            // no larger than the suit's live cards.
-            let live = (0..4)
-                .flat_map(|s| (2..=14).map(move |r| 16 * s + r))
-                .filter(|_| next(3) != 0)
-                .fold(0u64, |acc, c| acc | 1 << c);
-            let req: [u8; 4] = std::array::from_fn(|s| {
-                let n = super::holding(live, s).count_ones() as u64;
-                next(n + 1) as u8
-            });
-            let needs = portable.needs(live, req);
-            assert_eq!(super::counts(live, needs), req, "{live:x} {req:?}");
-            assert_eq!(bmi2.needs(live, req), needs, "{live:x} {req:?}");
-        }
     }
 
     #[test]
@@ -2455,7 +1296,7 @@ mod tests {
 
     #[test]
     fn second_hand_void_in_trumps_ruffs_unless_partner_wins() {
-        let spades = super::suit_of(card("S2"));
+        let spades = suit_of(card("S2"));
         // Spades are trumps. West leads the diamond jack, East follows and
         // North, void, holds a trump and two clubs. With South's ace over
         // East's king, North discards and leaves the trick to partner.
@@ -2469,8 +1310,8 @@ mod tests {
         let all = node.hands.iter().fold(0, |a, h| a | h);
         let score = |c| {
             let c = card(c);
-            let s = super::suit_of(c);
-            void.score(c, super::holding(node.hands[0], s), super::holding(all, s))
+            let s = suit_of(c);
+            void.score(c, holding(node.hands[0], s), holding(all, s))
         };
         assert!(score("C3") > score("S2"));
         // South's diamonds too low: North ruffs.
@@ -2479,15 +1320,15 @@ mod tests {
         let all = node.hands.iter().fold(0, |a, h| a | h);
         let score = |c| {
             let c = card(c);
-            let s = super::suit_of(c);
-            void.score(c, super::holding(node.hands[0], s), super::holding(all, s))
+            let s = suit_of(c);
+            void.score(c, holding(node.hands[0], s), holding(all, s))
         };
         assert!(score("S2") > score("C3") && score("S2") > score("C4"));
     }
 
     #[test]
     fn second_hand_in_trumps_covers_when_the_third_hand_would_ruff() {
-        let spades = super::suit_of(card("S2"));
+        let spades = suit_of(card("S2"));
         // Spades are trumps. West leads the diamond jack; North holds QT8,
         // South the ace: with East following, North plays low, the eight
         // first, as in notrump.
