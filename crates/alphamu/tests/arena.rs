@@ -458,7 +458,7 @@ fn the_reading_experiments_run_and_their_tables_are_whole() {
 fn the_experiment_help_names_every_experiment() {
     let out = alphamu().args(["experiment", "--help"]).assert().success();
     let help = text(&out.get_output().stdout);
-    for (name, _) in arena::experiments::EXPERIMENTS {
+    for (name, _) in experiments::EXPERIMENTS {
         assert!(help.contains(name), "{name} missing from:\n{help}");
     }
 }

@@ -17,22 +17,17 @@
 //! - [`points`]: matches of any trick game scored in points (Belote,
 //!   bridge tricks) between the trick-costs paper's players, each deal
 //!   played twice with the teams swapped;
-//! - [`experiments`]: the papers' tables and figures as named
-//!   configurations that write a markdown report and a plot;
-//! - [`verdicts`] and [`results_table`]: the papers' claims weighed on the
-//!   results files, and matches side by side, as the tables written into
-//!   EXPERIMENTS.md.
+//! - [`provenance`]: the build that played a result, written into every
+//!   results file.
+//!
+//! The papers' experiments, their verdicts and the replay check are the
+//! `experiments` crate's, which plays its matches here.
 
 pub mod deal_set;
-pub mod experiments;
 pub mod matches;
-pub mod plot;
 pub mod points;
 pub mod provenance;
-pub mod replay;
 pub mod results;
-pub mod results_table;
 pub mod runner;
 pub mod stats;
 pub mod table;
-pub mod verdicts;

@@ -4,11 +4,11 @@
 use crate::progress::Meter;
 use anyhow::{bail, Context, Result};
 use arena::deal_set::{self, DealSetSpec, Kind, ReducedTarget};
-use arena::experiments::{self, Progress};
 use arena::matches::{self, DealOutcome, MatchConfig};
 use arena::results::{self, digest, MatchHeader, Mode, ResultsWriter};
 use arena::stats::summarize;
 use clap::{Args, ValueEnum};
+use experiments::{self, Progress};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
@@ -734,10 +734,10 @@ pub fn report(args: ReportArgs) -> Result<ExitCode> {
 }
 
 /// The help of `alphamu experiment`'s name: every experiment of
-/// [`arena::experiments::EXPERIMENTS`], then the two commands over the
+/// [`experiments::EXPERIMENTS`], then the two commands over the
 /// results files.
 fn experiment_names_help() -> String {
-    let names: Vec<&str> = arena::experiments::EXPERIMENTS
+    let names: Vec<&str> = experiments::EXPERIMENTS
         .iter()
         .map(|(name, _)| *name)
         .collect();
@@ -754,7 +754,7 @@ fn experiment_names_help() -> String {
 /// Arguments of `alphamu experiment`.
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// The experiment (one of `arena::experiments::EXPERIMENTS`, listed
+    /// The experiment (one of `experiments::EXPERIMENTS`, listed
     /// in the help by [`experiment_names_help`]); or replay-check, or
     /// verdicts.
     #[arg(help = experiment_names_help())]
@@ -885,12 +885,13 @@ fn replay_check(
     let (mut recorded_files, mut recorded_deals, mut recorded_seconds) = (0, 0, 0.0);
     for path in &files {
         let start = std::time::Instant::now();
-        let outcome = pool.install(|| arena::replay::replay_file(path, sample));
-        let seconds_a_deal =
-            |r: &arena::replay::Replay| start.elapsed().as_secs_f64() / r.replayed.max(1) as f64;
+        let outcome = pool.install(|| experiments::replay::replay_file(path, sample));
+        let seconds_a_deal = |r: &experiments::replay::Replay| {
+            start.elapsed().as_secs_f64() / r.replayed.max(1) as f64
+        };
         // The time a deal takes to replay on this build: with one thread,
         // the experiment's CPU time per deal.
-        let per_deal = |r: &arena::replay::Replay| {
+        let per_deal = |r: &experiments::replay::Replay| {
             let rate = seconds_a_deal(r);
             let recorded = r.recorded_cpu_seconds.map_or(String::new(), |s| {
                 format!(", {:.2} CPU hours as recorded", s / 3600.0)
@@ -992,7 +993,7 @@ pub fn experiment(args: ExperimentArgs) -> Result<ExitCode> {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from("experiments"));
-        let table = arena::verdicts::markdown(&arena::verdicts::verdicts(&dir));
+        let table = experiments::verdicts::markdown(&experiments::verdicts::verdicts(&dir));
         if args.update.is_empty() {
             print!("{table}");
         }
@@ -1074,9 +1075,9 @@ fn update_markdown(
     let text =
         std::fs::read_to_string(file).with_context(|| format!("--update {}", file.display()))?;
     let mut blocks = Vec::new();
-    let mut new = if text.contains(arena::verdicts::TABLE_START) {
+    let mut new = if text.contains(experiments::verdicts::TABLE_START) {
         blocks.push("verdict".to_string());
-        arena::verdicts::replace_table(&text, table)
+        experiments::verdicts::replace_table(&text, table)
             .with_context(|| format!("--update {}", file.display()))?
     } else {
         text.clone()
@@ -1085,14 +1086,14 @@ fn update_markdown(
     // below), from its files as they stand, its pictures
     // linked from the markdown file's folder.
     for (name, _) in experiments::EXPERIMENTS {
-        let (start, _) = arena::verdicts::block_markers(name);
+        let (start, _) = experiments::verdicts::block_markers(name);
         if !new.contains(&start) || name.ends_with("round-robin") {
             continue;
         }
         let report = experiments::report_as_it_stands(name, &dir.join(name), seed)
             .with_context(|| format!("the {name} report"))?;
         let report = experiments::link_pictures_from(&report, &dir.join(name));
-        if let Some(replaced) = arena::verdicts::replace_block(&new, name, &report)
+        if let Some(replaced) = experiments::verdicts::replace_block(&new, name, &report)
             .with_context(|| format!("--update {}", file.display()))?
         {
             new = replaced;
@@ -1100,23 +1101,23 @@ fn update_markdown(
         }
     }
     // Matches side by side, each block naming its files.
-    for name in arena::results_table::results_blocks(&new) {
-        let files = arena::results_table::block_files(&name);
-        let table = arena::results_table::results_table(dir, &files)
+    for name in experiments::results_table::results_blocks(&new) {
+        let files = experiments::results_table::block_files(&name);
+        let table = experiments::results_table::results_table(dir, &files)
             .with_context(|| format!("the block {name}"))?;
-        if let Some(replaced) = arena::verdicts::replace_block(&new, &name, &table)
+        if let Some(replaced) = experiments::verdicts::replace_block(&new, &name, &table)
             .with_context(|| format!("--update {}", file.display()))?
         {
             new = replaced;
             blocks.push(name.to_string());
         }
     }
-    let population = arena::verdicts::POPULATION_BLOCK;
-    if new.contains(&arena::verdicts::block_markers(population).0) {
-        let report = arena::verdicts::population_report(dir)
+    let population = experiments::verdicts::POPULATION_BLOCK;
+    if new.contains(&experiments::verdicts::block_markers(population).0) {
+        let report = experiments::verdicts::population_report(dir)
             .map_err(anyhow::Error::msg)
             .context("the table-1 populations")?;
-        if let Some(replaced) = arena::verdicts::replace_block(&new, population, &report)
+        if let Some(replaced) = experiments::verdicts::replace_block(&new, population, &report)
             .with_context(|| format!("--update {}", file.display()))?
         {
             new = replaced;
@@ -1127,13 +1128,13 @@ fn update_markdown(
         ("belote-round-robin", arena::points::PointsGame::Belote),
         ("bridge-round-robin", arena::points::PointsGame::Bridge),
     ] {
-        let (start, _) = arena::verdicts::block_markers(name);
+        let (start, _) = experiments::verdicts::block_markers(name);
         if !new.contains(&start) {
             continue;
         }
         let tables = experiments::round_robin_tables(&dir.join(name), game, seed, false)
             .with_context(|| format!("the {name} tables"))?;
-        if let Some(replaced) = arena::verdicts::replace_block(&new, name, &tables)
+        if let Some(replaced) = experiments::verdicts::replace_block(&new, name, &tables)
             .with_context(|| format!("--update {}", file.display()))?
         {
             new = replaced;
@@ -1144,7 +1145,7 @@ fn update_markdown(
         bail!(
             "--update {}: the file has no marker lines (neither {:?} nor a generated block's)",
             file.display(),
-            arena::verdicts::TABLE_START
+            experiments::verdicts::TABLE_START
         );
     }
     std::fs::write(file, new).with_context(|| format!("--update {}", file.display()))?;

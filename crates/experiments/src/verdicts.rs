@@ -4,9 +4,9 @@
 //! that played them. `alphamu experiment verdicts` prints the table that
 //! opens EXPERIMENTS.md from the files alone.
 
-use crate::points;
-use crate::results;
-use crate::stats::{summarize, Comparison};
+use arena::points;
+use arena::results;
+use arena::stats::{summarize, Comparison};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::Path;
@@ -494,11 +494,11 @@ struct Ours {
 
 /// Our figure, its standard error, the deals and the commits of `file`.
 fn ours(file: &Path, statistic: Statistic) -> Result<Ours, String> {
-    let named = |c: &Option<String>| crate::provenance::commit_name(c.as_deref());
+    let named = |c: &Option<String>| arena::provenance::commit_name(c.as_deref());
     // A file whose lines record no commit: the build that replays it
     // alike, when the replay check marked it.
     let with_replay =
-        |commits: BTreeSet<String>, build: &crate::provenance::Build| match &build.replayed_alike {
+        |commits: BTreeSet<String>, build: &arena::provenance::Build| match &build.replayed_alike {
             Some(alike) if commits.iter().all(|c| c == &named(&None)) => vec![alike.describe()],
             _ => commits.into_iter().collect(),
         };
@@ -617,9 +617,9 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
     let tested: Vec<f64> = no_effect
         .iter()
         .flatten()
-        .map(|&z| crate::stats::normal_two_sided(z))
+        .map(|&z| arena::stats::normal_two_sided(z))
         .collect();
-    let mut adjusted = crate::stats::holm(&tested).into_iter();
+    let mut adjusted = arena::stats::holm(&tested).into_iter();
     let holm_p: Vec<String> = no_effect
         .iter()
         .map(|z| match z {
@@ -718,7 +718,7 @@ pub fn markdown(verdicts: &[Verdict]) -> String {
         .filter(|v| v.comparison.is_some() && in_progress(v).is_none())
         .count();
     if weighed > 0 {
-        let p3 = crate::stats::normal_two_sided(3.0);
+        let p3 = arena::stats::normal_two_sided(3.0);
         write!(
             out,
             " Over the {weighed} claims weighed, the chance that a claim the paper got right is called contradicted somewhere in the table is at most {weighed} × {p3:.4} = {:.3} (Bonferroni, under the normal approximation).",
@@ -896,7 +896,7 @@ fn population_boards(path: &Path) -> Result<Vec<PopulationBoard>, String> {
         )
     })?;
     let text = std::fs::read_to_string(&set).map_err(|e| e.to_string())?;
-    let boards = crate::deal_set::read_pbn(&text).map_err(|e| e.to_string())?;
+    let boards = arena::deal_set::read_pbn(&text).map_err(|e| e.to_string())?;
     lines
         .iter()
         .map(|r| {
@@ -1007,7 +1007,7 @@ pub fn population_report(dir: &Path) -> Result<String, String> {
         };
         let difference = |bs: &[&PopulationBoard]| {
             let d: Vec<f64> = bs.iter().map(|b| b.difference).collect();
-            crate::stats::Paired::of(&d).map_or("-".to_string(), |p| {
+            arena::stats::Paired::of(&d).map_or("-".to_string(), |p| {
                 format!("{:+.1} ± {:.1}", 100.0 * p.mean, 100.0 * p.se)
             })
         };
@@ -1292,9 +1292,9 @@ mod tests {
             // inconclusive (36 cards, z -2.0).
             assert!(k.ours.abs() <= 2.0 * k.ours_se, "{v:?}");
             let expected = if k.z.abs() <= 2.0 {
-                crate::stats::Verdict::NoEffectShown
+                arena::stats::Verdict::NoEffectShown
             } else {
-                crate::stats::Verdict::Inconclusive
+                arena::stats::Verdict::Inconclusive
             };
             assert_eq!(k.verdict, expected, "{v:?}");
         }

@@ -3,9 +3,9 @@
 //! `<!-- generated: results FILE FILE ... -->` blocks, so that a table of
 //! several matches is read from their files, not typed.
 
-use crate::provenance::commit_name;
-use crate::results::{self, Mode, ResultsError};
-use crate::stats::{summarize, Rate};
+use arena::provenance::commit_name;
+use arena::results::{self, Mode, ResultsError};
+use arena::stats::{summarize, Rate};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::Path;

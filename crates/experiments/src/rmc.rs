@@ -221,10 +221,10 @@ fn random_ties(ctx: &Context<'_>, which: &str) -> Result<String, ExperimentError
 /// A table row of a player against MC-D-20: its figures, the paper's, z
 /// and the verdict (none when the paper gives no figure or fewer than two
 /// deals were played).
-fn versus_paper_row(player: &str, paper: &str, s: &crate::stats::Summary) -> String {
+fn versus_paper_row(player: &str, paper: &str, s: &arena::stats::Summary) -> String {
     let (z, verdict) = match paper.parse::<f64>() {
         Ok(p) if s.deals > 1 => {
-            let c = crate::stats::Comparison::new(
+            let c = arena::stats::Comparison::new(
                 p,
                 RMC_PAPER_SE,
                 s.mean_trick_difference,

@@ -262,7 +262,7 @@ pub(super) fn optimizing_table4(ctx: &Context<'_>) -> Result<String, ExperimentE
             let (w, sigma, z, verdict) =
                 s.winrate
                     .map_or(("-".into(), "-".into(), "-".into(), "-".into()), |r| {
-                        let c = crate::stats::Comparison::new(p_w, p_s, r.rate, r.sigma)
+                        let c = arena::stats::Comparison::new(p_w, p_s, r.rate, r.sigma)
                             .against_no_effect(0.5);
                         (
                             format!("{:.3}", r.rate),

@@ -7,8 +7,8 @@
 //! side, a deal at a time.
 
 use super::{io, Context, ExperimentError};
-use crate::deal_set::{dealer_of, vulnerability_of};
-use crate::stats::imps;
+use arena::deal_set::{dealer_of, vulnerability_of};
+use arena::stats::imps;
 use cards::{Deal, Seat, Side};
 use players::player::{Board, PlayerSpec};
 use players::seed::derive;
@@ -115,8 +115,8 @@ fn played_tricks(
         constraints: worlds::Constraints::default(),
         scoring: None,
     };
-    let memory = crate::matches::DefenceMemory::default();
-    crate::matches::play_table(&board, &[], player, player, seed, false, &memory)
+    let memory = arena::matches::DefenceMemory::default();
+    arena::matches::play_table(&board, &[], player, player, seed, false, &memory)
         .map(|table| table.tricks)
         .map_err(|e| format!("{contract} by {declarer}: {e}"))
 }
@@ -318,7 +318,7 @@ fn rows_against_each_other(
         };
         let differences: Vec<f64> = first.iter().zip(second).map(|(a, b)| a - b).collect();
         let differ = differences.iter().filter(|d| **d != 0.0).count();
-        match crate::stats::Paired::of(&differences) {
+        match arena::stats::Paired::of(&differences) {
             Some(p) => {
                 let z = p.z().map_or("-".to_string(), |z| format!("{z:+.1}"));
                 out += &format!(
@@ -396,7 +396,7 @@ fn run_comparison(
                 "a": a,
                 "b": "simple (bluechip::bidding)",
                 "scoring": scored,
-                "commit": crate::provenance::COMMIT,
+                "commit": arena::provenance::COMMIT,
             }});
             writeln!(file, "{header}").map_err(io(&path))?;
         }

@@ -4,10 +4,10 @@
 //! build that wrote the line plays otherwise than this one, so that results
 //! of the two are not one experiment.
 
-use crate::deal_set::{self, SetBoard};
-use crate::matches::{self, DefenceMemory, KnownTables, MatchConfig};
-use crate::points::{PointsDeal, PointsMatch};
-use crate::results::{self, Mode};
+use arena::deal_set::{self, SetBoard};
+use arena::matches::{self, DefenceMemory, KnownTables, MatchConfig};
+use arena::points::{PointsDeal, PointsMatch};
+use arena::results::{self, Mode};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -176,7 +176,7 @@ pub fn replay_points(path: &Path, sample: usize) -> Result<Replay, ReplayError> 
         why,
     };
     let (config, lines): (PointsMatch, Vec<PointsDeal>) =
-        crate::points::read(path).map_err(|e| fail(e.to_string()))?;
+        arena::points::read(path).map_err(|e| fail(e.to_string()))?;
     let mut out = Replay {
         deals: lines.len(),
         recorded_cpu_seconds: lines

@@ -3,9 +3,9 @@
 //! the matches that measure what reading the table gains against PIMC.
 
 use super::{spec, Context, ExperimentError};
-use crate::deal_set::{DealSetSpec, FilterPoint, Kind, SetBoard};
-use crate::matches::MatchConfig;
-use crate::results::{self, Mode};
+use arena::deal_set::{DealSetSpec, FilterPoint, Kind, SetBoard};
+use arena::matches::MatchConfig;
+use arena::results::{self, Mode};
 use cards::Card;
 use inference::fit::{fit_lead, fit_play, LeadObservation, PlayObservation};
 use inference::model::describe;
@@ -267,7 +267,7 @@ fn fit_calibration(
         commits.extend(
             lines
                 .iter()
-                .map(|r| crate::provenance::commit_name(r.commit.as_deref())),
+                .map(|r| arena::provenance::commit_name(r.commit.as_deref())),
         );
         let boards = &deals.1;
         let tables: Vec<(usize, Vec<Card>)> = lines
@@ -453,7 +453,7 @@ pub const DEFENCE_MEASURES: [(&str, &str, &str, &str); 3] = [
 ];
 
 /// The mean trick difference and its SE, or "-" before any deal.
-fn tricks_cell(s: &crate::stats::Summary) -> String {
+fn tricks_cell(s: &arena::stats::Summary) -> String {
     if s.deals == 0 {
         "-".into()
     } else {
@@ -466,7 +466,7 @@ fn tricks_cell(s: &crate::stats::Summary) -> String {
 
 /// A row of a measure's table: its figures once its `planned` deals are
 /// all played; before, how many are (no interim figure is a result).
-fn measure_row(label: &str, s: &crate::stats::Summary, planned: usize) -> String {
+fn measure_row(label: &str, s: &arena::stats::Summary, planned: usize) -> String {
     if s.deals == 0 {
         return format!("| {label} | not played yet | - | - | - | - | - | - |\n");
     }
@@ -486,7 +486,7 @@ fn measure_row(label: &str, s: &crate::stats::Summary, planned: usize) -> String
     });
     let tricks = tricks_cell(s);
     let rate =
-        |r: Option<crate::stats::Rate>| r.map_or("-".into(), |r| format!("{:.1}%", 100.0 * r.rate));
+        |r: Option<arena::stats::Rate>| r.map_or("-".into(), |r| format!("{:.1}%", 100.0 * r.rate));
     let ms = |t: Option<f64>| t.map_or("-".into(), |t| format!("{:.1}", 1000.0 * t));
     format!(
         "| {label} | {} | {} | {} | {made} | {tricks} | {} / {} |\n",

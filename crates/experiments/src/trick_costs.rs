@@ -183,8 +183,8 @@ fn read_match(
     if deals.is_empty() {
         return Ok(None);
     }
-    let parts = crate::provenance::by_commit(&deals, |d| d.commit.as_deref());
-    let name = |c: &Option<String>| crate::provenance::commit_name(c.as_deref());
+    let parts = arena::provenance::by_commit(&deals, |d| d.commit.as_deref());
+    let name = |c: &Option<String>| arena::provenance::commit_name(c.as_deref());
     let builds = match parts.as_slice() {
         [(c, _)] => name(c),
         several => several
@@ -376,7 +376,7 @@ fn code_players_table(
         let (paper_cell, z, verdict) = match versus {
             Some(v) if s.deals > 1 => {
                 let paper_se = s.sigma * (s.deals as f64 / 100.0).sqrt();
-                let k = crate::stats::Comparison::new(v, paper_se, s.difference, s.sigma)
+                let k = arena::stats::Comparison::new(v, paper_se, s.difference, s.sigma)
                     .against_no_effect(0.0);
                 (
                     format!("{v:+.1} ± {paper_se:.1}"),
@@ -544,7 +544,7 @@ mod tests {
         // with our spread at its 100 deals.
         let paper_se = s.sigma * (2.0f64 / 100.0).sqrt();
         assert_eq!(cells[4], format!("{:+.1} ± {paper_se:.1}", -1.5), "{row}");
-        let k = crate::stats::Comparison::new(-1.5, paper_se, s.difference, s.sigma)
+        let k = arena::stats::Comparison::new(-1.5, paper_se, s.difference, s.sigma)
             .against_no_effect(0.0);
         assert_eq!(cells[5], format!("{:+.1}", k.z), "{row}");
         assert_eq!(cells[6], k.verdict.to_string(), "{row}");

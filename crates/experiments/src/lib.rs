@@ -1,4 +1,10 @@
-//! The papers' experiments as named configurations. Each makes its deal
+//! The lab beside the product: the papers' experiments as named
+//! configurations played by the [`arena`], the claims weighed on their
+//! results files ([`verdicts`]), the replay check that a results file's
+//! cards are still what today's players play ([`replay`]), and the
+//! reports' tables ([`results_table`]) and plots ([`plot`]).
+//!
+//! Each experiment makes its deal
 //! sets (PBN) and plays its matches (JSON lines) in one directory, then
 //! writes `report.md` with our figures beside the paper's, and an SVG where
 //! the paper has a figure. Everything is resumable: deal sets already made
@@ -9,16 +15,15 @@
 //! overrides the number) and a quick size that runs in minutes on small
 //! deals and exists to check the machinery, not to measure anything.
 
-use crate::deal_set::{
+use arena::deal_set::{
     self, DealSetError, DealSetSpec, Deck, FilterPoint, Kind, ReducedTarget, SetBoard,
 };
-use crate::matches::{
+use arena::matches::{
     self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
 };
-use crate::plot;
-use crate::points::{summarize as summarize_points, PointsGame, PointsMatch, PointsSummary};
-use crate::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsLock, ResultsWriter};
-use crate::stats::{summarize, Summary};
+use arena::points::{summarize as summarize_points, PointsGame, PointsMatch, PointsSummary};
+use arena::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsLock, ResultsWriter};
+use arena::stats::{summarize, Summary};
 use players::generic::PlayerKind;
 use players::player::PlayerSpec;
 use std::collections::HashSet;
@@ -76,7 +81,7 @@ pub enum ExperimentError {
     Failed(usize, String),
     /// A points match.
     #[error(transparent)]
-    Points(#[from] crate::points::PointsError),
+    Points(#[from] arena::points::PointsError),
 }
 
 /// Where an experiment reports what it is doing.
@@ -283,7 +288,7 @@ impl Context<'_> {
             seed: config.seed,
             discrepancies: config.discrepancies,
             version: results::HEADER_VERSION,
-            build: crate::provenance::Build::current(),
+            build: arena::provenance::Build::current(),
         };
         let path = |label: &str| self.dir.join(format!("{label}.jsonl"));
         let mut opened = Vec::new();
@@ -359,7 +364,7 @@ impl Context<'_> {
         let (_, lines) = results::read(&path)?;
         let commits: std::collections::BTreeSet<String> = lines
             .iter()
-            .map(|r| crate::provenance::commit_name(r.commit.as_deref()))
+            .map(|r| arena::provenance::commit_name(r.commit.as_deref()))
             .collect();
         Ok(commits.into_iter().collect::<Vec<_>>().join(", "))
     }
@@ -398,7 +403,7 @@ impl Context<'_> {
                 // commit played it, and must not carry another's.
                 for r in results
                     .into_iter()
-                    .filter(|r| r.commit.as_deref() == Some(crate::provenance::COMMIT))
+                    .filter(|r| r.commit.as_deref() == Some(arena::provenance::COMMIT))
                 {
                     known.insert(&other.a, r.deal, r.a);
                     known.insert(&other.b, r.deal, r.b);
@@ -506,7 +511,7 @@ fn reduced(cards_per_hand: usize, goal: ReducedTarget) -> Kind {
     }
 }
 
-fn pct(r: Option<crate::stats::Rate>) -> String {
+fn pct(r: Option<arena::stats::Rate>) -> String {
     r.map_or("-".into(), |r| {
         format!("{:.1}% ± {:.1}", 100.0 * r.rate, 100.0 * r.sigma)
     })
@@ -644,6 +649,11 @@ fn pairs_match(a: &str, b: &str, seed: u64) -> MatchConfig {
         discrepancies: false,
     }
 }
+
+pub mod plot;
+pub mod replay;
+pub mod results_table;
+pub mod verdicts;
 
 mod alphamu;
 mod bidding;
