@@ -2,6 +2,7 @@
 //! bad value is refused at once with what is allowed, not after minutes.
 
 use anyhow::{Context, Result};
+use arena::GameKind;
 use std::path::Path;
 
 /// The most worker threads a command takes: four per core of this machine
@@ -95,6 +96,40 @@ pub fn points_player(text: &str, flag: &str) -> Result<players::generic::PlayerK
         eprintln!("note: {flag}: {note}");
     }
     Ok(kind)
+}
+
+/// A `--game` of a command that plays every game ([`GameKind::ALL`]).
+///
+/// # Errors
+/// A message naming the games.
+pub fn any_game(text: &str) -> Result<GameKind, String> {
+    GameKind::one_of(text, &GameKind::ALL, "this command")
+}
+
+/// A `--game` of `play`, `analyze` and `dd solve`: contract bridge or
+/// Belote.
+///
+/// # Errors
+/// A message naming the two games.
+pub fn bridge_or_belote(text: &str) -> Result<GameKind, String> {
+    GameKind::one_of(text, &[GameKind::Bridge, GameKind::Belote], "this command")
+}
+
+/// A `--game` of `points-match`: a game scored in points, `bridge` being
+/// the card play there, as it was before the card play had a name of its
+/// own.
+///
+/// # Errors
+/// A message naming the games scored in points.
+pub fn points_game(text: &str) -> Result<GameKind, String> {
+    if text == "bridge" {
+        return Ok(GameKind::BridgeCardplay);
+    }
+    GameKind::one_of(
+        text,
+        &[GameKind::Belote, GameKind::BridgeCardplay],
+        "points-match",
+    )
 }
 
 #[cfg(test)]

@@ -356,3 +356,47 @@ fn match_with_a_game_plays_the_points_match() {
         "{e}"
     );
 }
+
+/// Every `--game` reads one name for each game, and a command names the
+/// games it plays when given another; `points-match --game bridge` still
+/// plays the card play, as `bridge-cardplay` does.
+#[test]
+fn every_command_reads_the_same_game_names() {
+    let bad = |args: &[&str]| {
+        let out = alphamu().args(args).assert().failure();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let e = bad(&["dd", "solve", "--game", "chess"]);
+    assert!(
+        e.contains("no game \"chess\": the games are bridge, bridge-cardplay and belote"),
+        "{e}"
+    );
+    for command in [&["dd", "solve"][..], &["play"], &["analyze"]] {
+        let e = bad(&[command, &["--game", "bridge-cardplay"]].concat());
+        assert!(
+            e.contains("plays bridge and belote, not bridge-cardplay"),
+            "{command:?}: {e}"
+        );
+    }
+    let e = bad(&["points-match", "--game", "bridge", "--a", "random"]);
+    assert!(e.contains("--b"), "the game read, the player missing: {e}");
+    let dir = tempfile::tempdir().unwrap();
+    let header = |game: &str| {
+        let results = dir.path().join(format!("{game}.jsonl"));
+        alphamu()
+            .args(["points-match", "--game", game, "--a", "random", "--b"])
+            .args(["random", "--deals", "1", "--threads", "1", "--results"])
+            .arg(&results)
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&results).unwrap();
+        let mut header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        header.as_object_mut().unwrap().retain(|k, _| k == "game");
+        let mut deal: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+        deal["seconds"] = Value::Null;
+        (header, deal)
+    };
+    let (old, deal) = header("bridge");
+    assert_eq!(old["game"], "bridge", "the files' name for the card play");
+    assert_eq!(header("bridge-cardplay"), (old, deal));
+}

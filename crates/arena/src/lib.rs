@@ -17,6 +17,7 @@
 //! - [`points`]: matches of any trick game scored in points (Belote,
 //!   bridge tricks) between the trick-costs paper's players, each deal
 //!   played twice with the teams swapped;
+//! - [`game`]: the games, by the one name each has in every `--game`;
 //! - [`provenance`]: the build that played a result, written into every
 //!   results file.
 //!
@@ -24,6 +25,7 @@
 //! `experiments` crate's, which plays its matches here.
 
 pub mod deal_set;
+pub mod game;
 pub mod matches;
 pub mod points;
 pub mod provenance;
@@ -31,3 +33,5 @@ pub mod results;
 pub mod runner;
 pub mod stats;
 pub mod table;
+
+pub use game::{GameKind, GameKindError};

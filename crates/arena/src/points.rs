@@ -7,6 +7,7 @@
 //! line per deal, appended as each deal finishes. Running the same match
 //! again resumes: deals already in the file are kept, the others played.
 
+use crate::game::GameKind;
 use crate::results::{read_whole_lines, LinesWriter, ResultsError, WholeLines};
 use crate::runner::{play_deals, DealJob, Outcome};
 use crate::table::{play_out, Clock, Place};
@@ -21,33 +22,11 @@ use std::path::Path;
 use thiserror::Error;
 use worlds::SeatView;
 
-/// The game of a points match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PointsGame {
-    /// French Belote: a random trump, card points (162 a deal).
-    Belote,
-    /// Bridge card play without bidding or dummy: a random strain, every
-    /// seat playing its own hand; a trick is a point (13 a deal).
-    Bridge,
-}
-
-impl std::str::FromStr for PointsGame {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "belote" => Ok(PointsGame::Belote),
-            "bridge" => Ok(PointsGame::Bridge),
-            _ => Err(format!("the games are belote and bridge, not {s:?}")),
-        }
-    }
-}
-
 /// A points match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PointsMatch {
-    /// The game.
-    pub game: PointsGame,
+    /// The game: one scored in points ([`GameKind::scored_in_points`]).
+    pub game: GameKind,
     /// Player A.
     pub a: PlayerKind,
     /// Player B.
@@ -63,6 +42,9 @@ pub enum PointsError {
     /// line is damaged, or it cannot be read or written.
     #[error(transparent)]
     Results(#[from] ResultsError),
+    /// The game is not one scored in points.
+    #[error("{0} is played at a contract, duplicate on a deal set (`alphamu match --game {0}`), not as a points match")]
+    NotPoints(GameKind),
     /// A player could not choose.
     #[error("deal {deal}: {why}")]
     Play {
@@ -108,10 +90,51 @@ fn is_unplayed(play: &[String; 2]) -> bool {
     play.iter().all(String::is_empty)
 }
 
+/// The name of a points match's game in its file's header and its summary:
+/// `belote`, and `bridge` for the card play; `None` for a game not scored
+/// in points.
+#[must_use]
+pub fn game_name_in_file(game: GameKind) -> Option<&'static str> {
+    match game {
+        GameKind::Belote => Some("belote"),
+        GameKind::BridgeCardplay => Some("bridge"),
+        GameKind::Bridge => None,
+    }
+}
+
+/// A points match's game in its file's header: `belote`, and `bridge` for
+/// the card play (the name the files had before the card play had a name
+/// of its own; `bridge-cardplay` reads too).
+mod header_game {
+    use super::GameKind;
+    use serde::de::Error as _;
+    use serde::ser::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(game: &GameKind, out: S) -> Result<S::Ok, S::Error> {
+        match super::game_name_in_file(*game) {
+            Some(name) => out.serialize_str(name),
+            None => Err(S::Error::custom("contract bridge is not a points game")),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(input)?;
+        match name.as_str() {
+            "belote" => Ok(GameKind::Belote),
+            "bridge" | "bridge-cardplay" => Ok(GameKind::BridgeCardplay),
+            _ => Err(D::Error::custom(format!(
+                "the games of a points match are belote and bridge (the card play), not {name:?}"
+            ))),
+        }
+    }
+}
+
 #[derive(Serialize, Deserialize, PartialEq)]
 struct Header {
     kind: String,
-    game: PointsGame,
+    #[serde(with = "header_game")]
+    game: GameKind,
     a: String,
     b: String,
     seed: u64,
@@ -156,17 +179,19 @@ impl PointsMatch {
     /// Plays deal `index` twice, A holding North-South then East-West.
     ///
     /// # Errors
-    /// [`PointsError::Play`] when a player cannot choose.
+    /// [`PointsError::Play`] when a player cannot choose,
+    /// [`PointsError::NotPoints`] for contract bridge.
     pub fn play_deal(&self, index: usize) -> Result<PointsDeal, PointsError> {
         let mut rng = deal_rng(self.seed, index, 0);
         match self.game {
-            PointsGame::Belote => {
+            GameKind::Bridge => Err(PointsError::NotPoints(self.game)),
+            GameKind::Belote => {
                 let trump = Suit::ALL[rng.gen_range(0..4)];
                 let deal = BeloteDeal::random(&mut rng, trump, Seat::from_index(index % 4));
                 let start = PlayState::new(deal.rules(), deal.hands, deal.leader);
                 play_twice(&self.a, &self.b, self.seed, index, deal.to_string(), &start)
             }
-            PointsGame::Bridge => {
+            GameKind::BridgeCardplay => {
                 let strain = Strain::ALL[rng.gen_range(0..5)];
                 let deal = Deal::random(&mut rng, 13);
                 let trump = strain.trump();
@@ -197,6 +222,9 @@ impl PointsMatch {
         path: &Path,
         step: &(dyn Fn() + Sync),
     ) -> Result<Vec<PointsDeal>, PointsError> {
+        if !self.game.scored_in_points() {
+            return Err(PointsError::NotPoints(self.game));
+        }
         let header = serde_json::to_string(&self.header()).expect("a header serializes");
         let accept = |whole: &WholeLines| {
             let first = whole.first.as_deref().unwrap_or_default();
@@ -509,9 +537,42 @@ mod tests {
     }
 
     #[test]
+    fn contract_bridge_is_refused_and_the_card_play_keeps_its_files_name() {
+        let m = PointsMatch {
+            game: GameKind::Bridge,
+            a: PlayerKind::Random,
+            b: PlayerKind::Random,
+            seed: 3,
+        };
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("m.jsonl");
+        assert!(matches!(
+            m.run(1, &path, &|| {}),
+            Err(PointsError::NotPoints(GameKind::Bridge))
+        ));
+        assert!(!path.exists(), "nothing written");
+        assert!(matches!(m.play_deal(0), Err(PointsError::NotPoints(_))));
+        let card_play = PointsMatch {
+            game: GameKind::BridgeCardplay,
+            ..m
+        };
+        let header = serde_json::to_value(card_play.header()).expect("a header");
+        assert_eq!(header["game"], "bridge");
+        for name in ["bridge", "bridge-cardplay"] {
+            let mut text = header.clone();
+            text["game"] = name.into();
+            let read: Header = serde_json::from_value(text).expect("read");
+            assert_eq!(read.game, GameKind::BridgeCardplay);
+        }
+        let mut text = header;
+        text["game"] = "chess".into();
+        assert!(serde_json::from_value::<Header>(text).is_err());
+    }
+
+    #[test]
     fn a_line_cut_short_by_an_interruption_is_played_again_and_the_file_stays_whole() {
         let m = PointsMatch {
-            game: PointsGame::Belote,
+            game: GameKind::Belote,
             a: PlayerKind::Random,
             b: PlayerKind::Random,
             seed: 3,
@@ -545,7 +606,7 @@ mod tests {
     #[test]
     fn a_match_is_reproducible_and_resumes() {
         let m = PointsMatch {
-            game: PointsGame::Belote,
+            game: GameKind::Belote,
             a: "tc-pimc:worlds=2:rd=none".parse().expect("a player"),
             b: PlayerKind::Random,
             seed: 5,
@@ -596,7 +657,7 @@ mod tests {
     #[test]
     fn a_file_written_under_a_players_old_name_resumes() {
         let m = PointsMatch {
-            game: PointsGame::Belote,
+            game: GameKind::Belote,
             a: "tc-pimc:worlds=2:rd=none".parse().expect("a player"),
             b: PlayerKind::Random,
             seed: 5,

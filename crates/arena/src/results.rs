@@ -869,7 +869,7 @@ mod tests {
         assert_eq!(kind_of(&duplicate).unwrap(), ResultsKind::Duplicate);
         let points = dir.path().join("p.jsonl");
         let m = crate::points::PointsMatch {
-            game: crate::points::PointsGame::Belote,
+            game: crate::GameKind::Belote,
             a: players::generic::PlayerKind::Random,
             b: players::generic::PlayerKind::Random,
             seed: 1,

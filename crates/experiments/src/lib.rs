@@ -21,9 +21,10 @@ use arena::deal_set::{
 use arena::matches::{
     self, DealOutcome, DefenceMemory, KnownTables, MatchConfig, MatchError, MatchRun,
 };
-use arena::points::{summarize as summarize_points, PointsGame, PointsMatch, PointsSummary};
+use arena::points::{summarize as summarize_points, PointsMatch, PointsSummary};
 use arena::results::{self, digest, MatchHeader, Mode, ResultsError, ResultsLock, ResultsWriter};
 use arena::stats::{summarize, Summary};
+use arena::GameKind;
 use players::generic::PlayerKind;
 use players::player::PlayerSpec;
 use std::collections::HashSet;
@@ -560,8 +561,8 @@ fn body(name: &str, ctx: &Context<'_>) -> Result<String, ExperimentError> {
         "rmc-growing-ncd-13" => rmc_growing(ctx, 13),
         "rmc-table6" => rmc_versus_reference(ctx, "table6"),
         "rmc-recursive" => rmc_versus_reference(ctx, "recursive"),
-        "belote-round-robin" => round_robin(ctx, PointsGame::Belote),
-        "bridge-round-robin" => round_robin(ctx, PointsGame::Bridge),
+        "belote-round-robin" => round_robin(ctx, RoundRobin::Belote),
+        "bridge-round-robin" => round_robin(ctx, RoundRobin::BridgeCardplay),
         "infer-calibrate" => reading::infer_calibrate(ctx),
         "infer-3nt" => reading::infer_3nt(ctx),
         "infer-defence" => reading::infer_defence(ctx),
@@ -664,7 +665,7 @@ mod trick_costs;
 use alphamu::{alphamu_table1, optimizing_figures, optimizing_table4};
 use rmc::{rmc_growing, rmc_versus_reference};
 use trick_costs::round_robin;
-pub use trick_costs::round_robin_tables;
+pub use trick_costs::{round_robin_tables, RoundRobin};
 
 #[cfg(test)]
 mod tests {
@@ -790,7 +791,7 @@ mod tests {
                 only: Some("rd-vs-rd".into()),
                 ..context(root.path().to_path_buf(), 3, &counting)
             };
-            round_robin(&ctx, PointsGame::Belote).unwrap();
+            round_robin(&ctx, RoundRobin::Belote).unwrap();
             (
                 counting.1.load(std::sync::atomic::Ordering::Relaxed),
                 counting.0.swap(0, std::sync::atomic::Ordering::Relaxed),

@@ -4,13 +4,39 @@
 
 use super::*;
 
+/// The trick-costs paper's two round robins: figure 6 at Belote, figure 7
+/// at bridge card play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundRobin {
+    /// Figure 6: Belote.
+    Belote,
+    /// Figure 7: bridge card play.
+    BridgeCardplay,
+}
+
+impl RoundRobin {
+    /// The game its matches play.
+    #[must_use]
+    pub const fn game(self) -> GameKind {
+        match self {
+            RoundRobin::Belote => GameKind::Belote,
+            RoundRobin::BridgeCardplay => GameKind::BridgeCardplay,
+        }
+    }
+
+    /// The paper's player `name` with the paper's settings for the game.
+    fn paper_player(self, name: &str) -> Option<PlayerKind> {
+        match self {
+            RoundRobin::Belote => PlayerKind::paper_belote(name),
+            RoundRobin::BridgeCardplay => PlayerKind::paper_bridge(name),
+        }
+    }
+}
+
 /// The players of the round robins with the paper's settings, except that
 /// PIMC searches to the end of the deal (see the report).
-fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, PlayerKind)> {
-    let paper = |name: &str| match game {
-        PointsGame::Belote => PlayerKind::paper_belote(name),
-        PointsGame::Bridge => PlayerKind::paper_bridge(name),
-    };
+fn round_robin_players(game: RoundRobin, quick: bool) -> Vec<(&'static str, PlayerKind)> {
+    let paper = |name: &str| game.paper_player(name);
     // Searching to the end of the deal (see the report).
     let exact = |mut kind: PlayerKind| -> PlayerKind {
         if let PlayerKind::Pimc { cut, .. }
@@ -53,7 +79,7 @@ fn round_robin_players(game: PointsGame, quick: bool) -> Vec<(&'static str, Play
 /// before the playouts.
 fn paper_code_players(
     players: &[(&'static str, PlayerKind)],
-    game: PointsGame,
+    game: RoundRobin,
     quick: bool,
 ) -> Vec<(&'static str, PlayerKind)> {
     let fusion_cut = players
@@ -80,11 +106,7 @@ fn paper_code_players(
             }
             return kind;
         }
-        match game {
-            PointsGame::Belote => PlayerKind::paper_belote(name),
-            PointsGame::Bridge => PlayerKind::paper_bridge(name),
-        }
-        .expect("a paper player")
+        game.paper_player(name).expect("a paper player")
     };
     let code = |mut kind: PlayerKind| {
         if let PlayerKind::Pimc { cut, .. }
@@ -208,7 +230,7 @@ fn read_match(
 /// another match.
 pub fn round_robin_tables(
     dir: &Path,
-    game: PointsGame,
+    game: RoundRobin,
     seed: u64,
     quick: bool,
 ) -> Result<String, ExperimentError> {
@@ -220,7 +242,7 @@ pub fn round_robin_tables(
         for j in i..players.len() {
             let label = format!("{}-vs-{}", players[i].0, players[j].0);
             let config = PointsMatch {
-                game,
+                game: game.game(),
                 a: players[i].1,
                 b: players[j].1,
                 seed,
@@ -241,8 +263,8 @@ pub fn round_robin_tables(
         }
     }
     let what = match game {
-        PointsGame::Belote => "Belote card points (162 a deal)",
-        PointsGame::Bridge => "bridge tricks (13 a deal)",
+        RoundRobin::Belote => "Belote card points (162 a deal)",
+        RoundRobin::BridgeCardplay => "bridge tricks (13 a deal)",
     };
     let mut out = format!(
         "Each cell: the row player's share of the {what} minus the column player's, in percent, over deals each played twice with the teams swapped, ± the standard error of the mean per-deal difference; the paper's figure after the slash (100 deals). The diagonal is a player against itself.\n\n| | {} |\n|---|{}\n",
@@ -288,10 +310,10 @@ pub fn round_robin_tables(
 }
 
 /// The paper's figure (6 for Belote, 7 for bridge).
-fn paper_figures(game: PointsGame) -> [[f64; 4]; 4] {
+fn paper_figures(game: RoundRobin) -> [[f64; 4]; 4] {
     match game {
-        PointsGame::Belote => PAPER_BELOTE,
-        PointsGame::Bridge => PAPER_BRIDGE,
+        RoundRobin::Belote => PAPER_BELOTE,
+        RoundRobin::BridgeCardplay => PAPER_BRIDGE,
     }
 }
 
@@ -341,7 +363,7 @@ fn code_match_label(
 /// played yet has its row, marked so.
 fn code_players_table(
     dir: &Path,
-    game: PointsGame,
+    game: RoundRobin,
     seed: u64,
     players: &[(&'static str, PlayerKind)],
     quick: bool,
@@ -363,7 +385,12 @@ fn code_players_table(
             (Some(i), Some(j)) if i != j => Some(paper[i][j]),
             _ => None,
         };
-        let config = PointsMatch { game, a, b, seed };
+        let config = PointsMatch {
+            game: game.game(),
+            a,
+            b,
+            seed,
+        };
         let Some((s, builds)) = read_match(dir, &label, config)? else {
             writeln!(
                 out,
@@ -409,7 +436,7 @@ fn code_players_table(
 
 /// Figure 6 or 7 of the trick-costs paper: every pair of players, each
 /// deal twice with the teams swapped.
-pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String, ExperimentError> {
+pub(super) fn round_robin(ctx: &Context<'_>, game: RoundRobin) -> Result<String, ExperimentError> {
     let n = ctx.count(3, 200);
     let players = round_robin_players(game, ctx.quick);
     let selected = |label: &str| {
@@ -424,7 +451,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
      -> Result<Option<PointsSummary>, ExperimentError> {
         let path = ctx.dir.join(format!("{label}.jsonl"));
         let config = PointsMatch {
-            game,
+            game: game.game(),
             a,
             b,
             seed: ctx.seed,
@@ -492,7 +519,7 @@ pub(super) fn round_robin(ctx: &Context<'_>, game: PointsGame) -> Result<String,
         bound.total, bound.model, bound.sampling, bound.s_d
     )
     .expect("string");
-    if game == PointsGame::Bridge {
+    if game == RoundRobin::BridgeCardplay {
         out += "- Bridge deals get a random strain and opening leader, and are scored in tricks; there is no bidding and no contract.\n";
     }
     Ok(out)
@@ -510,7 +537,7 @@ mod tests {
     #[test]
     fn the_code_players_table_weighs_each_played_match_against_the_paper() {
         let dir = tempfile::tempdir().unwrap();
-        let game = PointsGame::Belote;
+        let game = RoundRobin::Belote;
         let players = round_robin_players(game, true);
         let code = paper_code_players(&players, game, true);
         let matches = paper_code_matches(&players, &code);
@@ -519,7 +546,7 @@ mod tests {
         let label = code_match_label(&players, &code, a, b);
         assert_eq!(label, "fusionpaper-vs-pimc");
         let config = PointsMatch {
-            game,
+            game: game.game(),
             a,
             b,
             seed: 1,

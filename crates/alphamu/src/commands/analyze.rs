@@ -34,8 +34,8 @@ pub enum Format {
 #[derive(Args)]
 pub struct AnalyzeArgs {
     /// The game: bridge (the default) or belote.
-    #[arg(long, value_enum, default_value_t = crate::commands::dd::Game::Bridge)]
-    game: crate::commands::dd::Game,
+    #[arg(long, default_value = "bridge", value_parser = crate::args::bridge_or_belote)]
+    game: arena::GameKind,
     /// The deal as a PBN deal string; `-` for hands not known. May be a
     /// reduced deal (every hand the same number of cards). For Belote, the
     /// whole deal "trump=H leader=N N:..." (Belote only: a built-in deal when none is given).
@@ -157,7 +157,7 @@ fn read_worlds_file(path: &std::path::Path) -> Result<Vec<(usize, Deal)>> {
 
 /// Runs `alphamu analyze`.
 pub fn run(args: AnalyzeArgs) -> Result<ExitCode> {
-    if let crate::commands::dd::Game::Belote = args.game {
+    if args.game == arena::GameKind::Belote {
         let play = parse_cards(&args.play)?;
         return crate::commands::belote::analyze(
             args.deal.as_deref(),

@@ -189,8 +189,8 @@ pub struct MatchArgs {
     /// matches), or, as `points-match` plays them, belote or
     /// bridge-cardplay (the trick-costs paper's bridge: a random strain,
     /// every seat its own hand, tricks as points).
-    #[arg(long, value_enum, default_value_t = MatchGame::Bridge)]
-    game: MatchGame,
+    #[arg(long, default_value = "bridge", value_parser = crate::args::any_game)]
+    game: arena::GameKind,
     /// Bridge: the deal set (PBN, as `alphamu deals` writes it). Belote
     /// and bridge-cardplay: how many random deals, each played twice (0
     /// sums up what the results file holds).
@@ -238,20 +238,9 @@ pub struct MatchArgs {
     threads: usize,
 }
 
-/// The game of `alphamu match`.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum MatchGame {
-    /// Bridge, duplicate on a deal set.
-    Bridge,
-    /// French Belote, each random deal twice with the teams swapped.
-    Belote,
-    /// Bridge card play as the trick-costs paper plays it.
-    BridgeCardplay,
-}
-
 /// `alphamu match` of a game played as a points match: every bridge-only
 /// option refused by name, then the points match run.
-fn points_game_match(args: MatchArgs, game: arena::points::PointsGame) -> Result<ExitCode> {
+fn points_game_match(args: MatchArgs) -> Result<ExitCode> {
     let given = [
         ("--defense", args.defense.is_some()),
         ("--declarer-player", args.declarer_player.is_some()),
@@ -269,7 +258,7 @@ fn points_game_match(args: MatchArgs, game: arena::points::PointsGame) -> Result
         )
     })?;
     crate::commands::points::run(crate::commands::points::PointsMatchArgs {
-        game,
+        game: args.game,
         a: args.a,
         b: args.b,
         deals,
@@ -296,12 +285,8 @@ enum ModeArg {
 
 /// Runs `alphamu match`.
 pub fn play_match(args: MatchArgs) -> Result<ExitCode> {
-    match args.game {
-        MatchGame::Bridge => {}
-        MatchGame::Belote => return points_game_match(args, arena::points::PointsGame::Belote),
-        MatchGame::BridgeCardplay => {
-            return points_game_match(args, arena::points::PointsGame::Bridge)
-        }
+    if args.game.scored_in_points() {
+        return points_game_match(args);
     }
     // The players first: a spec mistyped is said before any file is read.
     let a = crate::args::board_player(&args.a, "--a")?;
@@ -1125,8 +1110,11 @@ fn update_markdown(
         }
     }
     for (name, game) in [
-        ("belote-round-robin", arena::points::PointsGame::Belote),
-        ("bridge-round-robin", arena::points::PointsGame::Bridge),
+        ("belote-round-robin", experiments::RoundRobin::Belote),
+        (
+            "bridge-round-robin",
+            experiments::RoundRobin::BridgeCardplay,
+        ),
     ] {
         let (start, _) = experiments::verdicts::block_markers(name);
         if !new.contains(&start) {

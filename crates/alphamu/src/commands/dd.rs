@@ -2,6 +2,7 @@
 
 use crate::{batch, input};
 use anyhow::Result;
+use arena::GameKind;
 use bridge::Position;
 use cards::{Card, Deal, Seat, Strain};
 use clap::{Subcommand, ValueEnum};
@@ -44,22 +45,13 @@ pub enum DdCommand {
         threads: usize,
         /// The game: bridge, or Belote (trumps S, H, D or C; ranks
         /// AKQJT987).
-        #[arg(long, value_enum, default_value_t = Game::Bridge)]
-        game: Game,
+        #[arg(long, default_value = "bridge", value_parser = crate::args::bridge_or_belote)]
+        game: GameKind,
         /// Belote: whether a player who cannot overtrump an opponent must
         /// still play a trump.
         #[arg(long, default_value = "may", value_parser = parse_undertrump)]
         undertrump: Undertrump,
     },
-}
-
-/// The trick-taking game of `dd solve`.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Game {
-    /// Contract bridge (tricks).
-    Bridge,
-    /// French Belote (card points).
-    Belote,
 }
 
 fn parse_undertrump(text: &str) -> Result<Undertrump, String> {
@@ -94,10 +86,10 @@ pub fn run(command: DdCommand) -> Result<ExitCode> {
         } => {
             let lines = input::read_lines(file.as_deref())?;
             match game {
-                Game::Bridge => batch::run(lines, threads, solve_line)?,
-                Game::Belote => batch::run(lines, threads, move |text| {
+                GameKind::Belote => batch::run(lines, threads, move |text| {
                     belote_solve_line(text, undertrump)
                 })?,
+                _ => batch::run(lines, threads, solve_line)?,
             }
         }
     };

@@ -18,8 +18,8 @@ pub const BUILT_IN_DEAL: &str =
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game: bridge (the default) or belote.
-    #[arg(long, value_enum, default_value_t = crate::commands::dd::Game::Bridge)]
-    game: crate::commands::dd::Game,
+    #[arg(long, default_value = "bridge", value_parser = crate::args::bridge_or_belote)]
+    game: arena::GameKind,
     /// The full deal: a PBN deal string for bridge (default: the built-in
     /// 3NT), or a Belote deal "trump=H leader=N [taker=N] N:..." (default:
     /// a built-in deal).
@@ -119,7 +119,7 @@ fn board_of_record(path: &std::path::Path, board: Option<&str>) -> Result<record
 
 /// Runs `alphamu play`.
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    if let crate::commands::dd::Game::Belote = args.game {
+    if args.game == arena::GameKind::Belote {
         return crate::commands::belote::play(
             args.deal.as_deref(),
             &args.ns,

@@ -4,7 +4,8 @@
 //! swapped, as the round robins play them.
 
 use anyhow::Result;
-use arena::points::{summarize, PointsGame, PointsMatch, PointsSummary};
+use arena::points::{summarize, PointsMatch, PointsSummary};
+use arena::GameKind;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,10 +13,11 @@ use std::process::ExitCode;
 /// `alphamu points-match`.
 #[derive(Args)]
 pub struct PointsMatchArgs {
-    /// The game: belote (a random trump, card points) or bridge (card play
-    /// with a random strain, every seat its own hand, tricks as points).
-    #[arg(long, default_value = "belote")]
-    pub(crate) game: PointsGame,
+    /// The game: belote (a random trump, card points) or bridge-cardplay
+    /// (card play with a random strain, every seat its own hand, tricks as
+    /// points; `bridge` here, its name before).
+    #[arg(long, default_value = "belote", value_parser = crate::args::points_game)]
+    pub(crate) game: GameKind,
     /// Player A, as in the round robins' reports: `random`,
     /// `tc-pimc:worlds=10`, `tc-alphamu:worlds=10:leaf=5`, `tc-fusion:base=2:worlds=0:leaf=5`
     /// (add `:rd=none` to search to the end of the deal).
@@ -125,7 +127,7 @@ pub fn report(path: &Path, format: &str) -> Result<ExitCode> {
             println!(
                 "{}",
                 serde_json::json!({
-                    "match": {"kind": "points-match", "game": config.game, "a": config.a.to_string(), "b": config.b.to_string(), "seed": config.seed, "build": build},
+                    "match": {"kind": "points-match", "game": arena::points::game_name_in_file(config.game), "a": config.a.to_string(), "b": config.b.to_string(), "seed": config.seed, "build": build},
                     "summary": summarize(&deals),
                     "builds": parts,
                 })
