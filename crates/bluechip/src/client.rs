@@ -5,6 +5,9 @@ use crate::protocol::{self, call_line, card_text, seat_name, Message};
 use bridge::Scoring;
 use cards::{BySeat, Card, Deal, Hand, Seat};
 use players::player::{Board, PlayerSpec};
+use players::seat::Player as _;
+use players::seated::BridgeSeat;
+use players::seed::{card_seed, derive};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use records::Call;
@@ -20,7 +23,10 @@ pub struct SessionConfig {
     pub name: String,
     /// Who chooses its cards (and dummy's when it declares).
     pub player: PlayerSpec,
-    /// Seed of the player's random choices.
+    /// Seed of the player's random choices: board `i` of the session
+    /// draws from [`board_seed`], each card from its [`card_seed`] as
+    /// `play` and `match` draw them, each simulated call from
+    /// [`call_seed`].
     pub seed: u64,
     /// The bidding system it bids by and reads every call under.
     pub system: System,
@@ -427,6 +433,115 @@ impl Table {
     }
 }
 
+/// The robot's player in its seat for one board, told every card as a
+/// match seats it ([`BridgeSeat`]): its random choices from the board's
+/// seed and the cards played ([`card_seed`]), a player that reads the
+/// table following the play card by card. The seat sees its own hand and
+/// dummy's; its board's other cards are dealt at random, again before
+/// each card it is told, so that the card is where it was played (the
+/// players never read them).
+struct RobotSeat<'a> {
+    player: &'a PlayerSpec,
+    /// The contract and what the auction shows; its deal is replaced.
+    board: Board,
+    /// Declarer for declarer's side, else the robot's seat.
+    viewer: Seat,
+    seed: u64,
+    /// Seated at the first card it chooses or is told (declarer's once
+    /// dummy is down).
+    seat: Option<BridgeSeat<'a>>,
+}
+
+impl<'a> RobotSeat<'a> {
+    /// A deal that fits everything `table` has seen.
+    fn deal(&self, table: &Table) -> Result<Board, SeatError> {
+        let seed = derive(card_seed(self.seed, table.play.len()), &[COMPLETION_SEED]);
+        Ok(Board {
+            deal: table.completion(seed)?,
+            ..self.board
+        })
+    }
+
+    /// The player seated on `board`, told every card of `table` before
+    /// `told` (none for a seat made before the play).
+    fn seated(
+        &self,
+        board: &Board,
+        table: &Table,
+        told: usize,
+    ) -> Result<BridgeSeat<'a>, SeatError> {
+        let mut seat = BridgeSeat::new(self.player, board, self.viewer, &[], self.seed, false)
+            .map_err(|e| SeatError::Impossible(e.to_string()))?;
+        for &card in &table.play[..told] {
+            seat.observe(card)
+                .map_err(|e| SeatError::Impossible(e.to_string()))?;
+        }
+        Ok(seat)
+    }
+
+    /// The card the robot plays now. Worlds within what the calls show;
+    /// when no world meets it (a seat that bids by another system), the
+    /// player is seated again without it and told the play so far.
+    fn choose(&mut self, table: &Table) -> Result<Card, SeatError> {
+        let board = self.deal(table)?;
+        let mut seat = match self.seat.take() {
+            Some(seat) => seat,
+            None => self.seated(&board, table, table.play.len())?,
+        };
+        let decision = match seat.choose() {
+            Ok(decision) => decision,
+            Err(_) if self.board.constraints != worlds::Constraints::default() => {
+                self.board.constraints = worlds::Constraints::default();
+                let free = Board {
+                    constraints: self.board.constraints,
+                    ..board
+                };
+                seat = self.seated(&free, table, table.play.len())?;
+                seat.choose()
+                    .map_err(|e| SeatError::Player(e.to_string()))?
+            }
+            Err(e) => return Err(SeatError::Player(e.to_string())),
+        };
+        self.seat = Some(seat);
+        Ok(decision.card)
+    }
+
+    /// Tells the seat the card `table` has just seen (after dummy is
+    /// shown, for the opening lead).
+    fn tell(&mut self, table: &Table, card: Card) -> Result<(), SeatError> {
+        let board = self.deal(table)?;
+        let impossible = |e: players::board::PlayError| SeatError::Impossible(e.to_string());
+        let seat = match &mut self.seat {
+            Some(seat) => {
+                seat.redeal(board.deal).map_err(impossible)?;
+                seat
+            }
+            None => self
+                .seat
+                .insert(self.seated(&board, table, table.play.len() - 1)?),
+        };
+        seat.observe(card).map_err(impossible)
+    }
+}
+
+/// The seed of the session's board `index` (counted from 0).
+#[must_use]
+pub fn board_seed(seed: u64, index: u32) -> u64 {
+    derive(seed, &[u64::from(index)])
+}
+
+/// The seed of a call simulated after `calls` calls of a board drawn from
+/// `board` ([`board_seed`]).
+#[must_use]
+pub fn call_seed(board: u64, calls: usize) -> u64 {
+    derive(board, &[CALL_SEED, calls as u64])
+}
+
+/// The tag of a call's seed.
+const CALL_SEED: u64 = 0xca11;
+/// The tag of the seed that deals the cards the seat cannot see.
+const COMPLETION_SEED: u64 = 0xc0de;
+
 fn play_board<W: Write>(
     c: &mut Conn<W>,
     config: &SessionConfig,
@@ -434,6 +549,7 @@ fn play_board<W: Write>(
 ) -> Result<(), SeatError> {
     let me = config.seat;
     let name = seat_name(me);
+    let board_seed = board_seed(config.seed, index);
     c.send(&format!("{name} ready for deal"))?;
     let (dealer, vul) = c.expect("the board line", |m| match m {
         Message::Board { dealer, vul, .. } => Some((*dealer, *vul)),
@@ -459,7 +575,7 @@ fn play_board<W: Write>(
                             protocol::Vul::Both => records::Vulnerability::All,
                         },
                         worlds: config.bid_worlds,
-                        seed: config.seed ^ u64::from(index) << 8 ^ (auction.len() as u64) << 40,
+                        seed: call_seed(board_seed, auction.len()),
                         work_limit: bidding::simulation::Settings::DEFAULT_WORK_LIMIT,
                     };
                     bidding::simulation::choose_by_simulation(own, dealer, &auction, settings)
@@ -529,6 +645,27 @@ fn play_board<W: Write>(
     };
     let controls =
         |seat: Seat| (seat == me && me != dummy_seat) || (me == declarer && seat == dummy_seat);
+    let mut robot = RobotSeat {
+        player: &config.player,
+        board: Board {
+            deal: Deal::default(),
+            strain: contract.strain,
+            declarer,
+            need: usize::from(contract.tricks_needed()),
+            constraints: shown,
+            scoring: Some(Scoring {
+                contract,
+                vulnerable,
+            }),
+        },
+        viewer: if me.side() == declarer.side() {
+            declarer
+        } else {
+            me
+        },
+        seed: board_seed,
+        seat: None,
+    };
     let mut leader = declarer.lho();
     for trick in 1..=13 {
         let mut cards: Vec<Card> = Vec::new();
@@ -542,36 +679,7 @@ fn play_board<W: Write>(
                 })?;
             }
             let card = if controls(seat) {
-                let deal = table
-                    .completion(config.seed ^ u64::from(index) << 8 ^ table.play.len() as u64)?;
-                let board = Board {
-                    deal,
-                    strain: contract.strain,
-                    declarer,
-                    need: usize::from(contract.tricks_needed()),
-                    constraints: shown,
-                    scoring: Some(Scoring {
-                        contract,
-                        vulnerable,
-                    }),
-                };
-                let seed = config
-                    .seed
-                    .wrapping_mul(1_000_003)
-                    .wrapping_add(u64::from(index) * 64 + table.play.len() as u64);
-                // Worlds within what the calls show; when no world meets
-                // it (a seat that bids by another system), worlds without it.
-                let card = config
-                    .player
-                    .choose(&board, &table.play, seed)
-                    .or_else(|_| {
-                        let free = Board {
-                            constraints: worlds::Constraints::default(),
-                            ..board
-                        };
-                        config.player.choose(&free, &table.play, seed)
-                    })
-                    .map_err(|e| SeatError::Player(e.to_string()))?;
+                let card = robot.choose(&table)?;
                 c.send(&format!("{} plays {}", seat_name(seat), card_text(card)))?;
                 card
             } else {
@@ -598,6 +706,9 @@ fn play_board<W: Write>(
                     .knowledge
                     .show(dummy_seat, dummy)
                     .map_err(|e| SeatError::Impossible(e.to_string()))?;
+            }
+            if me != dummy_seat {
+                robot.tell(&table, card)?;
             }
         }
         let trick_cards = [cards[0], cards[1], cards[2], cards[3]];
@@ -640,6 +751,104 @@ mod tests {
             bid_worlds: 0,
         };
         run_session(reader, Vec::new(), &config).expect_err("no session")
+    }
+
+    /// The robot's seat sees only its own hand and dummy's, its other
+    /// cards dealt at random again before every card; the players never
+    /// read those, so it plays the cards of the same player seated on the
+    /// whole deal, as `play` and `match` seat it, from the same seed: as
+    /// declarer and as a defender, with and without reading the table.
+    #[test]
+    fn the_robot_plays_as_the_player_seated_on_the_whole_deal() {
+        use cards::Strain;
+        let deal: Deal = "N:AK2.AK2.AK32.K32 QJT.QJT.QJT.QJT9 987.9876.987.A87 6543.543.654.654"
+            .parse()
+            .expect("a deal");
+        let contract = bridge::Contract {
+            level: 3,
+            strain: Strain::Notrump,
+            doubling: bridge::Doubling::Undoubled,
+        };
+        let declarer = Seat::South;
+        let whole = Board {
+            deal,
+            strain: Strain::Notrump,
+            declarer,
+            need: 9,
+            constraints: worlds::Constraints::default(),
+            scoring: Some(Scoring {
+                contract,
+                vulnerable: false,
+            }),
+        };
+        let dummy = declarer.partner();
+        for (spec, me) in [
+            ("pimc:w=4,infer=dd", Seat::South),
+            ("pimc:w=4,infer=dd", Seat::West),
+            ("alphamu:m=2,w=4", Seat::South),
+            ("pimc:w=4", Seat::East),
+        ] {
+            let player: PlayerSpec = spec.parse().expect("a player");
+            let viewer = if me.side() == declarer.side() {
+                declarer
+            } else {
+                me
+            };
+            let seed = board_seed(1, 0);
+            let mut seated =
+                BridgeSeat::new(&player, &whole, viewer, &[], seed, false).expect("seated");
+            let mut seen = BySeat::<Option<Hand>>::default();
+            seen[me] = Some(deal[me]);
+            let mut table = Table {
+                knowledge: worlds::Knowledge::new(
+                    seen,
+                    Hand::FULL_DECK,
+                    13,
+                    Strain::Notrump,
+                    declarer.lho(),
+                    &[],
+                )
+                .expect("knowledge"),
+                play: Vec::new(),
+            };
+            let mut robot = RobotSeat {
+                player: &player,
+                board: Board {
+                    deal: Deal::default(),
+                    ..whole
+                },
+                viewer,
+                seed,
+                seat: None,
+            };
+            let mut decisions = 0;
+            while table.play.len() < 52 {
+                let mover = whole.replay(&table.play).position().to_move();
+                let card = if seated.plays_for(mover) {
+                    let card = robot.choose(&table).expect("the robot's card");
+                    let expected = seated.choose().expect("the seated card").card;
+                    assert_eq!(
+                        card,
+                        expected,
+                        "{spec} at {me}, card {}",
+                        table.play.len() + 1
+                    );
+                    decisions += 1;
+                    card
+                } else {
+                    PlayerSpec::Dd
+                        .choose(&whole, &table.play, 0)
+                        .expect("a card")
+                };
+                table.observe(card).expect("a legal card");
+                if table.play.len() == 1 {
+                    table.knowledge.show(dummy, deal[dummy]).expect("dummy");
+                }
+                robot.tell(&table, card).expect("told");
+                seated.observe(card).expect("told");
+            }
+            assert!(decisions >= 13, "{spec} at {me}: {decisions} decisions");
+        }
     }
 
     #[test]

@@ -255,6 +255,17 @@ fn session_with(
     system: System,
     bid_worlds: usize,
 ) -> (Result<u32, SeatError>, Vec<String>) {
+    session_of("pimc:w=4", fault, deal, dealer, system, bid_worlds)
+}
+
+fn session_of(
+    player: &str,
+    fault: Fault,
+    deal: Deal,
+    dealer: Seat,
+    system: System,
+    bid_worlds: usize,
+) -> (Result<u32, SeatError>, Vec<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let port = listener.local_addr().expect("an address").port();
     let tm = thread::spawn(move || table_manager(listener, fault, deal, dealer, system));
@@ -265,7 +276,7 @@ fn session_with(
     let config = SessionConfig {
         seat: Seat::South,
         name: "alphamu".into(),
-        player: "pimc:w=4".parse().expect("a player"),
+        player: player.parse().expect("a player"),
         seed: 1,
         system,
         bid_worlds,
@@ -305,6 +316,31 @@ fn the_robot_bids_declares_and_plays_a_whole_board() {
         .iter()
         .any(|l| l == "South ready for West's card to trick 1"));
     assert!(heard.contains(&"South ready for dummy".to_string()));
+}
+
+/// A player that reads the table follows the play card by card at the
+/// table manager too, as declarer and as a defender.
+#[test]
+fn the_robot_reads_the_table() {
+    for (deal, dealer, plays) in [
+        (deal(), Seat::South, 26),
+        (deal_with(&[(Seat::West, STRONG)]), Seat::West, 13),
+    ] {
+        let (result, heard) = session_of(
+            "pimc:w=4,infer=dd",
+            Fault::None,
+            deal,
+            dealer,
+            System::Simple,
+            0,
+        );
+        assert_eq!(result.expect("a clean session"), 1);
+        let robot = heard
+            .iter()
+            .filter(|l| l.starts_with("South plays ") || l.starts_with("North plays "))
+            .count();
+        assert!(robot >= plays, "{robot} cards: {heard:?}");
+    }
 }
 
 #[test]

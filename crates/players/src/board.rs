@@ -57,6 +57,13 @@ pub enum PlayError {
     /// The worlds could not be weighted.
     #[error(transparent)]
     Inference(#[from] inference::InferenceError),
+    /// A seat's cards dealt again with another hand for a seat it sees
+    /// ([`crate::seated::BridgeSeat::redeal`]).
+    #[error("the deal gives {seat} another hand than the one the seat sees")]
+    Redeal {
+        /// The seat whose hand differs.
+        seat: Seat,
+    },
 }
 
 /// The deal being played and its goal.

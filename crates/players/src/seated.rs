@@ -14,7 +14,7 @@ use crate::player::{PlayerSpec, Seen};
 use crate::seat::{Decision, Player};
 use crate::seed::card_seed;
 use bridge::PlayState;
-use cards::{Card, Seat};
+use cards::{Card, Deal, Seat};
 
 /// A bridge player seated for one side of a contract board: declarer's
 /// side (it plays declarer's and dummy's cards, seeing both hands) or one
@@ -24,7 +24,7 @@ use cards::{Card, Seat};
 /// draw them.
 pub struct BridgeSeat<'a> {
     player: &'a PlayerSpec,
-    board: &'a Board,
+    board: Board,
     viewer: Seat,
     seed: u64,
     depth_one: bool,
@@ -45,7 +45,7 @@ impl<'a> BridgeSeat<'a> {
     /// [`PlayError`] when `start` does not fit the board.
     pub fn new(
         player: &'a PlayerSpec,
-        board: &'a Board,
+        board: &Board,
         viewer: Seat,
         start: &[Card],
         seed: u64,
@@ -53,7 +53,7 @@ impl<'a> BridgeSeat<'a> {
     ) -> Result<BridgeSeat<'a>, PlayError> {
         Ok(BridgeSeat {
             player,
-            board,
+            board: *board,
             viewer,
             seed,
             depth_one,
@@ -81,6 +81,31 @@ impl<'a> BridgeSeat<'a> {
 
     fn declaring(&self) -> bool {
         self.viewer.side() == self.board.declarer.side()
+    }
+
+    /// The cards the seat cannot see dealt as `deal` instead. For a seat
+    /// that sees only its own hand and dummy's, as at a table manager: its
+    /// board needs a whole deal, and each card played by a hand it cannot
+    /// see is told after a deal that holds it where it was played. What
+    /// the seat knows and its weighted worlds never read the cards it
+    /// cannot see, so they stay as they are; the rules' state is replayed
+    /// on the new deal.
+    ///
+    /// # Errors
+    /// [`PlayError::Redeal`] when `deal` gives a hand the seat sees
+    /// otherwise, [`PlayError`] when a card played is not in its player's
+    /// hand there.
+    pub fn redeal(&mut self, deal: Deal) -> Result<(), PlayError> {
+        if let Some(seat) = Seat::ALL
+            .into_iter()
+            .find(|&s| self.view.known(s).is_some_and(|hand| hand != deal[s]))
+        {
+            return Err(PlayError::Redeal { seat });
+        }
+        let board = Board { deal, ..self.board };
+        self.state = board.position_after(&self.play)?;
+        self.board = board;
+        Ok(())
     }
 }
 
@@ -130,7 +155,7 @@ impl Player for BridgeSeat<'_> {
             });
         }
         let seen = Seen {
-            board: self.board,
+            board: &self.board,
             play: &self.play,
             state: &self.state,
             view: &self.view,
