@@ -183,7 +183,15 @@ impl Position {
         let trick: Vec<Card> = state.trick().cards().collect();
         // `Deal::new` checks only that no card is in two hands.
         let remaining = Deal::new(*state.hands()).map_err(|e| match e {
-            cards::DealError::DuplicateCard { card, .. } => PositionError::DuplicateCard(card),
+            cards::DealError::DuplicateCard {
+                card,
+                first,
+                second,
+            } => PositionError::InTwoHands {
+                card,
+                first,
+                second,
+            },
             other => unreachable!("Deal::new reports only shared cards, not {other}"),
         })?;
         Position::new(remaining, strain, state.trick().leader(), &trick)

@@ -1,69 +1,7 @@
 use crate::rules::{legal_cards, trick_winner};
 use cards::{Card, Deal, Hand, Seat, Strain, Suit};
+pub use games::{PlayError, PositionError};
 use std::fmt;
-use thiserror::Error;
-
-/// Why a position is not one that play can reach.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PositionError {
-    /// More than three cards on the table.
-    #[error("a trick in progress holds at most 3 cards, found {0}")]
-    TooManyTrickCards(usize),
-    /// A card on the table is also in a hand, or twice on the table.
-    #[error("card {0} is on the table and also in a hand or on the table twice")]
-    DuplicateCard(Card),
-    /// Hand sizes that do not match the cards on the table.
-    #[error("hand of {seat} has {len} cards, expected {expected} (leader {leader} with {on_table} card(s) on the table)")]
-    InconsistentHandSizes {
-        /// The seat whose hand is off.
-        seat: Seat,
-        /// Its number of cards.
-        len: usize,
-        /// The number expected.
-        expected: usize,
-        /// The leader of the trick.
-        leader: Seat,
-        /// The number of cards on the table.
-        on_table: usize,
-    },
-    /// A card played to the trick that fails to follow suit while its player
-    /// still holds the led suit.
-    #[error("{seat} played {card} to a {led} lead but still holds a {led}")]
-    Revoke {
-        /// Who revoked.
-        seat: Seat,
-        /// The card played.
-        card: Card,
-        /// The led suit.
-        led: Suit,
-    },
-}
-
-/// Why a card cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PlayError {
-    /// The player to move does not hold the card.
-    #[error("{seat} does not hold {card}")]
-    NotHeld {
-        /// The player to move.
-        seat: Seat,
-        /// The card.
-        card: Card,
-    },
-    /// The card does not follow suit while the player can.
-    #[error("{seat} must follow suit to the {led} lead and cannot play {card}")]
-    MustFollowSuit {
-        /// The player to move.
-        seat: Seat,
-        /// The card.
-        card: Card,
-        /// The led suit.
-        led: Suit,
-    },
-    /// Every card has been played.
-    #[error("the play is over")]
-    PlayOver,
-}
 
 /// A moment of the play: the cards still in the hands, the trump, who led
 /// to the current trick and the cards already on the table (0 to 3).
@@ -107,12 +45,15 @@ impl Position {
         trick: &[Card],
     ) -> Result<Position, PositionError> {
         if trick.len() > 3 {
-            return Err(PositionError::TooManyTrickCards(trick.len()));
+            return Err(PositionError::TrickTooLong { len: trick.len() });
         }
-        let mut seen = remaining.all_cards();
+        let mut on_table = Hand::EMPTY;
         for &card in trick {
-            if !seen.insert(card) {
-                return Err(PositionError::DuplicateCard(card));
+            if let Some(seat) = remaining.holder(card) {
+                return Err(PositionError::CardTwice { card, seat });
+            }
+            if !on_table.insert(card) {
+                return Err(PositionError::RepeatedOnTable { card });
             }
         }
         let full = remaining[leader.rho()].len();
@@ -124,12 +65,10 @@ impl Position {
                 full
             };
             if remaining[seat].len() != expected {
-                return Err(PositionError::InconsistentHandSizes {
+                return Err(PositionError::HandSize {
                     seat,
                     len: remaining[seat].len(),
                     expected: if trick.is_empty() { full } else { expected },
-                    leader,
-                    on_table: trick.len(),
                 });
             }
         }
@@ -137,10 +76,12 @@ impl Position {
             for (i, &card) in trick.iter().enumerate().skip(1) {
                 let seat = Seat::from_index(leader.index() + i);
                 if card.suit != lead.suit && remaining[seat].suit_len(lead.suit) > 0 {
-                    return Err(PositionError::Revoke {
+                    let mut hand = remaining[seat];
+                    hand.insert(card);
+                    return Err(PositionError::IllegalTrickCard {
                         seat,
                         card,
-                        led: lead.suit,
+                        legal: legal_cards(hand, Some(lead.suit)),
                     });
                 }
             }
@@ -225,7 +166,7 @@ impl Position {
     pub fn play(&self, card: Card) -> Result<(Position, Option<Seat>), PlayError> {
         let seat = self.to_move();
         if self.tricks_left() == 0 {
-            return Err(PlayError::PlayOver);
+            return Err(PlayError::DealOver { card });
         }
         if !self.remaining[seat].contains(card) {
             return Err(PlayError::NotHeld { seat, card });
@@ -310,10 +251,7 @@ mod tests {
             &[],
         )
         .unwrap_err();
-        assert!(
-            matches!(err, PositionError::InconsistentHandSizes { .. }),
-            "{err}"
-        );
+        assert!(matches!(err, PositionError::HandSize { .. }), "{err}");
         let err = Position::new(
             deal("N:A... K3... Q4... J..."),
             Strain::Notrump,
@@ -324,7 +262,7 @@ mod tests {
         assert!(
             matches!(
                 err,
-                PositionError::Revoke {
+                PositionError::IllegalTrickCard {
                     seat: Seat::North,
                     ..
                 }

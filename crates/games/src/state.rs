@@ -19,6 +19,17 @@ pub enum PlayError {
         /// The card.
         card: Card,
     },
+    /// The card does not follow suit while its seat can (bridge's one rule
+    /// of which cards may be played).
+    #[error("{seat} must follow suit to the {led} lead and cannot play {card}")]
+    MustFollowSuit {
+        /// The seat to move.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// The suit led.
+        led: cards::Suit,
+    },
     /// The rules forbid the card here.
     #[error("{seat} may not play {card} here: the legal cards are {legal}")]
     Illegal {
@@ -41,6 +52,22 @@ pub enum PositionError {
         card: Card,
         /// The game's name.
         game: &'static str,
+    },
+    /// More cards on the table than a trick in progress holds.
+    #[error("a trick in progress holds at most 3 cards, found {len}")]
+    TrickTooLong {
+        /// The cards on the table.
+        len: usize,
+    },
+    /// The same card in two hands.
+    #[error("{card} is held by both {first} and {second}")]
+    InTwoHands {
+        /// The card.
+        card: Card,
+        /// One seat holding it.
+        first: Seat,
+        /// Another seat holding it.
+        second: Seat,
     },
     /// A card both in a hand and on the table.
     #[error("{card} is both on the table and in the hand of {seat}")]
