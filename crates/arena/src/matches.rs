@@ -21,7 +21,7 @@ use crate::runner::{play_deals, DealJob, Outcome};
 use crate::table::{play_out, Clock, Place, TableError};
 use bridge::PlayState;
 use cards::Card;
-use players::player::{Board, PlayError, PlayerSpec};
+use players::player::{Board, ChooseError, PlayerSpec};
 use players::seated::BridgeSeat;
 use players::seed::derive;
 use std::collections::{HashMap, HashSet};
@@ -117,15 +117,15 @@ impl DefenceMemory {
     /// defender itself, seated) and remembered.
     ///
     /// # Errors
-    /// [`PlayError`] when the player cannot choose.
+    /// [`ChooseError`] when the player cannot choose.
     pub fn choose(
         &self,
         defender: &PlayerSpec,
         board: &Board,
         play: &[Card],
         seed: u64,
-        choose: impl FnOnce() -> Result<Card, PlayError>,
-    ) -> Result<Card, PlayError> {
+        choose: impl FnOnce() -> Result<Card, ChooseError>,
+    ) -> Result<Card, ChooseError> {
         let key = DefenceKey {
             defender: defender.to_string(),
             board: *board,
@@ -248,7 +248,7 @@ pub fn play_table_for(
             counts_for: counted.then_some(0),
         })
     })
-    .collect::<Result<Vec<_>, PlayError>>()?;
+    .collect::<Result<Vec<_>, ChooseError>>()?;
     // The other side's cards are shared with every table that reaches the
     // same cards with the same seed.
     let played = play_out(

@@ -13,7 +13,7 @@
 
 use cards::{Card, Seat};
 use games::TrickGame;
-use players::board::PlayError;
+use players::board::ChooseError;
 use players::seat::{Decision, Player};
 use std::time::Instant;
 use thiserror::Error;
@@ -23,7 +23,7 @@ use thiserror::Error;
 pub enum TableError {
     /// A player cannot choose, or cannot follow a card.
     #[error(transparent)]
-    Player(#[from] PlayError),
+    Player(#[from] ChooseError),
     /// No place plays the seat to move (a match set up wrong).
     #[error("no player sits at {0}")]
     Empty(Seat),
@@ -118,7 +118,7 @@ pub struct Played {
 /// A choice routed around the player: the seat to move, the cards played
 /// so far at the table (the start's included) and the player's own
 /// choice, to call when the card is not known otherwise.
-pub type SharedChoice<'a> = dyn FnMut(Seat, &[Card], &mut dyn FnMut() -> Result<Card, PlayError>) -> Result<Card, PlayError>
+pub type SharedChoice<'a> = dyn FnMut(Seat, &[Card], &mut dyn FnMut() -> Result<Card, ChooseError>) -> Result<Card, ChooseError>
     + 'a;
 
 /// Plays `table` to its end from the position after `start`: the place

@@ -510,7 +510,7 @@ impl<'a> RobotSeat<'a> {
     /// shown, for the opening lead).
     fn tell(&mut self, table: &Table, card: Card) -> Result<(), SeatError> {
         let board = self.deal(table)?;
-        let impossible = |e: players::board::PlayError| SeatError::Impossible(e.to_string());
+        let impossible = |e: players::board::ChooseError| SeatError::Impossible(e.to_string());
         let seat = match &mut self.seat {
             Some(seat) => {
                 seat.redeal(board.deal).map_err(impossible)?;

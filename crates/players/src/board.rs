@@ -1,6 +1,6 @@
 //! The deal a player is handed and the errors of choosing a card: the
 //! [`Board`] (deal, strain, declarer, target, auction constraints, score)
-//! and [`PlayError`]. Both the players and the Monte Carlo simulators
+//! and [`ChooseError`]. Both the players and the Monte Carlo simulators
 //! stand on these, so they live apart from either.
 
 use bridge::PlayState;
@@ -11,7 +11,7 @@ use worlds::{GivenDeal, GivenDealError};
 
 /// Why a player could not choose.
 #[derive(Debug, Error)]
-pub enum PlayError {
+pub enum ChooseError {
     /// The view or the play is wrong.
     #[error(transparent)]
     View(#[from] GivenDealError),
@@ -90,8 +90,8 @@ impl Board {
     /// The position after `play`, checked against the deal.
     ///
     /// # Errors
-    /// [`PlayError::View`] when the play does not fit the deal.
-    pub fn position_after(&self, play: &[Card]) -> Result<PlayState, PlayError> {
+    /// [`ChooseError::View`] when the play does not fit the deal.
+    pub fn position_after(&self, play: &[Card]) -> Result<PlayState, ChooseError> {
         let table = GivenDeal::new(&self.deal.into())?;
         table.knowledge(self.strain, self.declarer.lho(), play)?;
         Ok(self.replay(play))
@@ -116,8 +116,8 @@ impl Board {
     /// opening lead is made.
     ///
     /// # Errors
-    /// [`PlayError`] when the play does not fit.
-    pub fn view_of(&self, viewer: Seat, play: &[Card]) -> Result<worlds::Knowledge, PlayError> {
+    /// [`ChooseError`] when the play does not fit.
+    pub fn view_of(&self, viewer: Seat, play: &[Card]) -> Result<worlds::Knowledge, ChooseError> {
         let table = GivenDeal::new(&self.deal.into())?;
         Ok(table.view(
             viewer,
@@ -132,13 +132,13 @@ impl Board {
     /// [`Board::view_of`]) and the auction.
     ///
     /// # Errors
-    /// [`PlayError::Worlds`] when no world can be drawn.
+    /// [`ChooseError::Worlds`] when no world can be drawn.
     pub fn draw(
         &self,
         view: &worlds::Knowledge,
         count: usize,
         seed: u64,
-    ) -> Result<Vec<Deal>, PlayError> {
+    ) -> Result<Vec<Deal>, ChooseError> {
         let drawn = draw(
             view,
             &self.constraints,
@@ -153,14 +153,14 @@ impl Board {
     /// its side's view and the auction, with the view they were drawn from.
     ///
     /// # Errors
-    /// [`PlayError`] when the play does not fit or no world can be drawn.
+    /// [`ChooseError`] when the play does not fit or no world can be drawn.
     pub fn worlds(
         &self,
         mover: Seat,
         play: &[Card],
         count: usize,
         seed: u64,
-    ) -> Result<(worlds::Knowledge, Vec<Deal>), PlayError> {
+    ) -> Result<(worlds::Knowledge, Vec<Deal>), ChooseError> {
         let view = self.view_of(mover, play)?;
         let deals = self.draw(&view, count, seed)?;
         Ok((view, deals))

@@ -12,7 +12,7 @@
 //! lower-level player, drawing its own worlds from its own view of the
 //! world being played.
 
-use crate::board::{Board, PlayError};
+use crate::board::{Board, ChooseError};
 use crate::seed::derive;
 use bridge::PlayState;
 use cards::{Card, Side};
@@ -80,7 +80,7 @@ fn playout(
     levels: &[usize],
     ties: McTies,
     seed: u64,
-) -> Result<usize, PlayError> {
+) -> Result<usize, ChooseError> {
     let side = board.declarer.side();
     let mut state = board.replay(play);
     if levels.is_empty() {
@@ -127,7 +127,7 @@ fn playout(
 /// worlds where declarer makes the contract and declarer's mean tricks.
 ///
 /// # Errors
-/// [`PlayError`] when the play does not fit or no world can be drawn.
+/// [`ChooseError`] when the play does not fit or no world can be drawn.
 pub fn values(
     board: &Board,
     play: &[Card],
@@ -135,7 +135,7 @@ pub fn values(
     levels: &[usize],
     ties: McTies,
     seed: u64,
-) -> Result<Vec<CardChance>, PlayError> {
+) -> Result<Vec<CardChance>, ChooseError> {
     let state = board.position_after(play)?;
     values_unchecked(board, &state, play, simulator, levels, ties, seed)
 }
@@ -149,7 +149,7 @@ fn values_unchecked(
     levels: &[usize],
     ties: McTies,
     seed: u64,
-) -> Result<Vec<CardChance>, PlayError> {
+) -> Result<Vec<CardChance>, ChooseError> {
     let mover = state.position().to_move();
     let (_, worlds) = board.worlds(mover, play, levels[0], derive(seed, &[0]))?;
     let legal: Vec<Card> = state.position().legal_cards().iter().collect();
@@ -175,7 +175,7 @@ fn values_unchecked(
                 derive(seed, &[1, w as u64, c as u64]),
             )
         })
-        .collect::<Result<Vec<usize>, PlayError>>()?;
+        .collect::<Result<Vec<usize>, ChooseError>>()?;
     let n = worlds.len() as f64;
     let mut values: Vec<CardChance> = legal
         .iter()
@@ -208,7 +208,7 @@ pub fn choose(
     levels: &[usize],
     ties: McTies,
     seed: u64,
-) -> Result<Card, PlayError> {
+) -> Result<Card, ChooseError> {
     let state = board.position_after(play)?;
     choose_unchecked(board, &state, play, simulator, levels, ties, seed)
 }
@@ -245,7 +245,7 @@ fn choose_unchecked(
     levels: &[usize],
     ties: McTies,
     seed: u64,
-) -> Result<Card, PlayError> {
+) -> Result<Card, ChooseError> {
     let legal = state.position().legal_cards();
     if legal.len() == 1 {
         return Ok(legal.iter().next().expect("one card"));

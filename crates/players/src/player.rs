@@ -12,7 +12,7 @@
 //! | `random` | a random legal card |
 //! | `tc-fusion:worlds=24:leaf=5:rd=none` | the trick-costs paper's Fusion on the generic engine, playing for the contract (made or defeated, 0 or 1 a world) |
 
-pub use crate::board::{Board, PlayError};
+pub use crate::board::{Board, ChooseError};
 use crate::leaf::DdLeaf;
 pub use crate::monte_carlo::McTies;
 use crate::monte_carlo::{self, Simulator};
@@ -689,8 +689,8 @@ pub fn alphamu_card(
 }
 
 /// Declarer's side's duplicate score for every total of tricks, 0 to 13.
-fn score_table(board: &Board) -> Result<Vec<f64>, PlayError> {
-    let scoring = board.scoring.ok_or(PlayError::NoScore)?;
+fn score_table(board: &Board) -> Result<Vec<f64>, ChooseError> {
+    let scoring = board.scoring.ok_or(ChooseError::NoScore)?;
     Ok((0..=13).map(|t| f64::from(scoring.score(t))).collect())
 }
 
@@ -746,9 +746,9 @@ impl PlayerSpec {
     /// choices drawn from `seed`.
     ///
     /// # Errors
-    /// [`PlayError`] when the player cannot play this seat (alpha-mu on
+    /// [`ChooseError`] when the player cannot play this seat (alpha-mu on
     /// defence) or no world fits.
-    pub fn choose(&self, board: &Board, play: &[Card], seed: u64) -> Result<Card, PlayError> {
+    pub fn choose(&self, board: &Board, play: &[Card], seed: u64) -> Result<Card, ChooseError> {
         Ok(self.decide(board, play, seed, false)?.card)
     }
 
@@ -763,9 +763,9 @@ impl PlayerSpec {
         play: &[Card],
         seed: u64,
         depth_one: bool,
-    ) -> Result<Decision, PlayError> {
+    ) -> Result<Decision, ChooseError> {
         if self.infer().is_some() {
-            return Err(PlayError::NeedsSeat {
+            return Err(ChooseError::NeedsSeat {
                 spec: self.to_string(),
             });
         }
@@ -818,7 +818,11 @@ impl PlayerSpec {
     /// weight from the population when it reads the table and the
     /// population has followed the play, else as a plain player draws
     /// them.
-    fn worlds_for(seen: &Seen<'_>, count: usize, seed: u64) -> Result<Vec<cards::Deal>, PlayError> {
+    fn worlds_for(
+        seen: &Seen<'_>,
+        count: usize,
+        seed: u64,
+    ) -> Result<Vec<cards::Deal>, ChooseError> {
         match seen.inference.and_then(|i| i.worlds(count, seed)) {
             Some(inferred) => Ok(inferred.deals),
             None => seen.board.draw(seen.view, count, seed),
@@ -836,7 +840,7 @@ impl PlayerSpec {
         seen: &Seen<'_>,
         seed: u64,
         depth_one: bool,
-    ) -> Result<Decision, PlayError> {
+    ) -> Result<Decision, ChooseError> {
         let seed = self.salted(seed);
         let Seen {
             board,
@@ -1182,7 +1186,7 @@ mod tests {
         };
         assert!(matches!(
             read.choose(&board, &[], 1),
-            Err(PlayError::NeedsSeat { .. })
+            Err(ChooseError::NeedsSeat { .. })
         ));
         let s = "alphamu:disable=tt+root-cut".parse::<PlayerSpec>().unwrap();
         assert!(
@@ -1441,7 +1445,7 @@ mod tests {
         let (board, lead) = after_the_lead(1, 5, 3);
         assert!(matches!(
             score.choose(&board, &lead, 1),
-            Err(PlayError::NoScore)
+            Err(ChooseError::NoScore)
         ));
     }
 }

@@ -3,7 +3,7 @@
 //! ([`crate::seated::BridgeSeat`], [`crate::generic::GenericSeat`]); this
 //! module stands below them and uses neither.
 
-use crate::board::PlayError;
+use crate::board::ChooseError;
 use cards::{Card, Seat};
 
 /// A player in its seat for one deal.
@@ -11,14 +11,14 @@ pub trait Player {
     /// Told a card as it is played, by any seat (its own included).
     ///
     /// # Errors
-    /// [`PlayError`] when the card cannot be played there.
-    fn observe(&mut self, card: Card) -> Result<(), PlayError>;
+    /// [`ChooseError`] when the card cannot be played there.
+    fn observe(&mut self, card: Card) -> Result<(), ChooseError>;
 
     /// The card its seat plays now (it must be to move).
     ///
     /// # Errors
-    /// [`PlayError`] when it is not to move or cannot choose.
-    fn choose(&mut self) -> Result<Decision, PlayError>;
+    /// [`ChooseError`] when it is not to move or cannot choose.
+    fn choose(&mut self) -> Result<Decision, ChooseError>;
 
     /// Whether it plays the cards of `seat` (a bridge declarer plays
     /// declarer's and dummy's).

@@ -9,7 +9,7 @@
 //! the stateless call ([`PlayerSpec::decide`], [`crate::generic::choose`])
 //! chooses from the same seed.
 
-use crate::board::{Board, PlayError};
+use crate::board::{Board, ChooseError};
 use crate::player::{PlayerSpec, Seen};
 use crate::seat::{Decision, Player};
 use crate::seed::card_seed;
@@ -42,7 +42,7 @@ impl<'a> BridgeSeat<'a> {
     /// card M = 1 would have chosen ([`Decision::depth_one`]).
     ///
     /// # Errors
-    /// [`PlayError`] when `start` does not fit the board.
+    /// [`ChooseError`] when `start` does not fit the board.
     pub fn new(
         player: &'a PlayerSpec,
         board: &Board,
@@ -50,7 +50,7 @@ impl<'a> BridgeSeat<'a> {
         start: &[Card],
         seed: u64,
         depth_one: bool,
-    ) -> Result<BridgeSeat<'a>, PlayError> {
+    ) -> Result<BridgeSeat<'a>, ChooseError> {
         Ok(BridgeSeat {
             player,
             board: *board,
@@ -92,15 +92,15 @@ impl<'a> BridgeSeat<'a> {
     /// on the new deal.
     ///
     /// # Errors
-    /// [`PlayError::Redeal`] when `deal` gives a hand the seat sees
-    /// otherwise, [`PlayError`] when a card played is not in its player's
+    /// [`ChooseError::Redeal`] when `deal` gives a hand the seat sees
+    /// otherwise, [`ChooseError`] when a card played is not in its player's
     /// hand there.
-    pub fn redeal(&mut self, deal: Deal) -> Result<(), PlayError> {
+    pub fn redeal(&mut self, deal: Deal) -> Result<(), ChooseError> {
         if let Some(seat) = Seat::ALL
             .into_iter()
             .find(|&s| self.view.known(s).is_some_and(|hand| hand != deal[s]))
         {
-            return Err(PlayError::Redeal { seat });
+            return Err(ChooseError::Redeal { seat });
         }
         let board = Board { deal, ..self.board };
         self.state = board.position_after(&self.play)?;
@@ -120,10 +120,10 @@ impl Player for BridgeSeat<'_> {
         }
     }
 
-    fn observe(&mut self, card: Card) -> Result<(), PlayError> {
+    fn observe(&mut self, card: Card) -> Result<(), ChooseError> {
         self.state
             .play(card)
-            .map_err(|source| PlayError::Rules { card, source })?;
+            .map_err(|source| ChooseError::Rules { card, source })?;
         self.play.push(card);
         let before = self.inference.as_ref().map(|_| self.view.clone());
         self.view
@@ -142,10 +142,10 @@ impl Player for BridgeSeat<'_> {
         Ok(())
     }
 
-    fn choose(&mut self) -> Result<Decision, PlayError> {
+    fn choose(&mut self) -> Result<Decision, ChooseError> {
         let mover = self.state.position().to_move();
         if !self.plays_for(mover) {
-            return Err(PlayError::NotToMove {
+            return Err(ChooseError::NotToMove {
                 to_move: mover,
                 sits: if self.declaring() {
                     "declarer's side".to_string()
@@ -181,14 +181,14 @@ impl<'a> SeatedBoard<'a> {
     /// `seed`.
     ///
     /// # Errors
-    /// [`PlayError`] when `start` does not fit the board.
+    /// [`ChooseError`] when `start` does not fit the board.
     pub fn new(
         board: &'a Board,
         start: &[Card],
         declaring: &'a PlayerSpec,
         defending: &'a PlayerSpec,
         seed: u64,
-    ) -> Result<SeatedBoard<'a>, PlayError> {
+    ) -> Result<SeatedBoard<'a>, ChooseError> {
         let seat = |player, seat| BridgeSeat::new(player, board, seat, start, seed, false);
         Ok(SeatedBoard {
             seats: [
@@ -219,8 +219,8 @@ impl<'a> SeatedBoard<'a> {
     /// The card the seat to move chooses, played and told to every seat.
     ///
     /// # Errors
-    /// [`PlayError`] when the player cannot choose.
-    pub fn play_next(&mut self) -> Result<Decision, PlayError> {
+    /// [`ChooseError`] when the player cannot choose.
+    pub fn play_next(&mut self) -> Result<Decision, ChooseError> {
         let mover = self.state.position().to_move();
         let at = self
             .seats
@@ -235,11 +235,11 @@ impl<'a> SeatedBoard<'a> {
     /// A card played, told to every seat.
     ///
     /// # Errors
-    /// [`PlayError`] when the rules refuse it.
-    pub fn tell(&mut self, card: Card) -> Result<(), PlayError> {
+    /// [`ChooseError`] when the rules refuse it.
+    pub fn tell(&mut self, card: Card) -> Result<(), ChooseError> {
         self.state
             .play(card)
-            .map_err(|source| PlayError::Rules { card, source })?;
+            .map_err(|source| ChooseError::Rules { card, source })?;
         for seat in &mut self.seats {
             seat.observe(card)?;
         }
@@ -321,7 +321,7 @@ mod tests {
         let ace: Card = "SA".parse().expect("a card");
         let err = seat.observe(ace).expect_err("not West's card");
         assert!(
-            matches!(err, PlayError::Rules { card, .. } if card == ace),
+            matches!(err, ChooseError::Rules { card, .. } if card == ace),
             "{err}"
         );
         assert!(err.to_string().starts_with("SA"), "{err}");
@@ -374,7 +374,7 @@ mod tests {
                 // A seat not to move refuses.
                 assert!(matches!(
                     seats[(i + 1) % 3].choose(),
-                    Err(PlayError::NotToMove { .. })
+                    Err(ChooseError::NotToMove { .. })
                 ));
                 for s in &mut seats {
                     s.observe(seated.card).expect("a legal card");

@@ -3,7 +3,7 @@
 
 mod oracle;
 
-use crate::board::PlayError;
+use crate::board::ChooseError;
 use crate::seat::{Decision, Player};
 use cards::{BySeat, Card, Hand};
 use games::{Candidates, CodeCandidates, Horizon, Playout};
@@ -851,13 +851,13 @@ impl<G: Oracle> Player for GenericSeat<G> {
         seat == self.view.seat()
     }
 
-    fn observe(&mut self, card: Card) -> Result<(), PlayError> {
+    fn observe(&mut self, card: Card) -> Result<(), ChooseError> {
         Ok(self.view.observe(card)?)
     }
 
     /// The card chosen; [`Decision::searched`] when the player valued its
     /// cards (not a forced card, not the random player).
-    fn choose(&mut self) -> Result<Decision, PlayError> {
+    fn choose(&mut self) -> Result<Decision, ChooseError> {
         let choice = choose(&self.kind, &self.view, &mut self.rng)?;
         Ok(Decision {
             card: choice.card,
