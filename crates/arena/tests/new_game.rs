@@ -56,7 +56,10 @@ impl TrickGame for TopThree {
 // ---- the registration line ------------------------------------------------
 
 impl Oracle for TopThree {
-    fn open_cards(&self, h: Option<search::generic::Horizon>) -> Box<dyn games::OpenCards<Self>> {
+    fn open_cards(
+        &self,
+        h: Option<search::generic::Horizon>,
+    ) -> Box<dyn search::generic::OpenCards<Self>> {
         players::generic::open_solver(self, h)
     }
 }

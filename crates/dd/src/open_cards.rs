@@ -5,7 +5,8 @@
 use crate::Solver;
 use bridge::{Bridge, Position};
 use cards::Card;
-use games::{OpenCards, PlayState};
+use games::PlayState;
+use open_cards::OpenCards;
 
 /// Bridge positions of one world valued by our solver, one value after
 /// another.

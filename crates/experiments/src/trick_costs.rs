@@ -69,10 +69,10 @@ fn round_robin_players(game: RoundRobin, quick: bool) -> Vec<(&'static str, Play
 /// `fusionpaper`, our Fusion with the code's worlds
 /// ([`players::generic::FusionDraw::Paper`]); `pimccode`, `alphamucode` and
 /// `fusioncode`, the paper's settings with the code's truncation
-/// ([`games::Playout::PaperCode`] playouts past the code's own depth-rd,
+/// ([`open_cards::Playout::PaperCode`] playouts past the code's own depth-rd,
 /// counted from the leaves, [`players::generic::HorizonRule::PaperCode`])
 /// and the code's choice of the cards tried
-/// ([`games::Candidates::PaperCode`]), Fusion
+/// ([`open_cards::Candidates::PaperCode`]), Fusion
 /// with the code's worlds and pruning too, alpha-mu with the code's root
 /// criterion ([`players::generic::AlphaMuRoot::Paper`]); `fusionprune`, our
 /// Fusion with the code's pruning alone ([`players::generic::FusionPrune::Paper`]). The quick run's players search 2 cards deep
@@ -113,8 +113,8 @@ fn paper_code_players(
         | PlayerKind::AlphaMu { cut, .. }
         | PlayerKind::Fusion { cut, .. } = &mut kind
         {
-            cut.playout = games::Playout::PaperCode;
-            cut.moves = games::Candidates::PaperCode;
+            cut.playout = open_cards::Playout::PaperCode;
+            cut.moves = open_cards::Candidates::PaperCode;
             cut.horizon = players::generic::HorizonRule::PaperCode;
         }
         // The code's own depth-rd past its leaves (`pimc.cpp`,

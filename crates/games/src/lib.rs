@@ -3,8 +3,9 @@
 //! A game is a [`TrickGame`]: its deck and hand size, which cards a hand
 //! may play to a trick, who wins a trick, what a trick is worth and how the
 //! points of a deal become each team's score. Everything else (a deal in
-//! play, the open-card solver, the searches over possible worlds) is written
-//! once against the trait. Two games implement it:
+//! play here; the open-card solvers, behind the `open-cards` crate's
+//! trait, and the searches over possible worlds elsewhere) is written once
+//! against the trait. Two games implement it:
 //!
 //! - `bridge::Bridge`, in the `bridge` crate beside contracts and scoring
 //!   (that crate's rules are the only copy of bridge's): 52 cards, one
@@ -18,13 +19,9 @@
 //! (team 0) and East-West (team 1), in both games.
 
 pub mod belote;
-mod candidates;
 mod game;
-mod open_cards;
 mod state;
 
 pub use belote::{Belote, BeloteDeal, BeloteDealError, Undertrump};
-pub use candidates::{Candidates, CodeCandidates};
 pub use game::{suits_in_bit_order, Taken, Trick, TrickGame};
-pub use open_cards::{Horizon, OpenCards, Playout};
 pub use state::{PlayError, PlayState, PositionError};

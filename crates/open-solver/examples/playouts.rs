@@ -11,7 +11,8 @@
 
 use bridge::Bridge;
 use cards::{Deal, Seat, Strain};
-use games::{Candidates, Horizon, PlayState, Playout};
+use games::PlayState;
+use open_cards::{Candidates, Horizon, Playout};
 use open_solver::OpenSolver;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

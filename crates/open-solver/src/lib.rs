@@ -19,8 +19,9 @@
 //! opponents.
 
 use cards::{Card, Hand, Seat};
-pub use games::{Candidates, Horizon, Playout};
-use games::{CodeCandidates, PlayState, Trick, TrickGame};
+use games::{PlayState, Trick, TrickGame};
+use open_cards::CodeCandidates;
+pub use open_cards::{Candidates, Horizon, Playout};
 use std::collections::HashMap;
 
 mod draws;
@@ -54,7 +55,7 @@ struct Node {
     in_hands: u64,
 }
 
-impl<G: TrickGame> games::OpenCards<G> for OpenSolver<G> {
+impl<G: TrickGame> open_cards::OpenCards<G> for OpenSolver<G> {
     fn card_means(&mut self, state: &PlayState<G>) -> Vec<(Card, f64)> {
         OpenSolver::card_means(self, state)
     }

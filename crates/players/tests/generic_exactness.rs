@@ -718,19 +718,19 @@ fn truncated_leaves_merge_nothing() {
     let mut rng = ChaCha8Rng::seed_from_u64(28);
     let (state, view) = bridge_ending(&mut rng, 5, 0, None);
     let worlds = view.draw_many(&mut rng, 4).expect("worlds");
-    let source = |h: Option<games::Horizon>| -> Box<dyn games::OpenCards<Bridge>> {
+    let source = |h: Option<open_cards::Horizon>| -> Box<dyn open_cards::OpenCards<Bridge>> {
         Box::new(match h {
             Some(h) => OpenSolver::with_horizon(*state.game(), h),
             None => OpenSolver::new(*state.game()),
         })
     };
     let nodes = |merge: bool| {
-        let horizon = games::Horizon {
+        let horizon = open_cards::Horizon {
             cards_left: 8,
             playouts: 2,
             seed: 5,
-            rule: games::Playout::Random,
-            candidates: games::Candidates::Legal,
+            rule: open_cards::Playout::Random,
+            candidates: open_cards::Candidates::Legal,
             mid_trick: false,
         };
         let mut leaves = SolverLeaves::truncated(&source, horizon);
@@ -754,7 +754,7 @@ fn the_codes_choice_of_cards_limits_the_roots_cards() {
         let (state, view) = bridge_ending(&mut rng, 5, i % 4, Some(Suit::Spades));
         let worlds = view.draw_many(&mut rng, 4).expect("worlds");
         let game = *state.game();
-        let code = games::CodeCandidates::new(&game);
+        let code = open_cards::CodeCandidates::new(&game);
         let legal = state.legal_cards();
         let in_hands = Seat::ALL
             .iter()

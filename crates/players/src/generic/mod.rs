@@ -6,7 +6,7 @@ mod oracle;
 use crate::board::ChooseError;
 use crate::seat::{Decision, Player};
 use cards::{BySeat, Card, Hand};
-use games::{Candidates, CodeCandidates, Horizon, Playout};
+use open_cards::{Candidates, CodeCandidates, Horizon, Playout};
 pub use oracle::{open_solver, Oracle};
 use rand::Rng;
 /// The paper's bound on the error of a truncated search, and the most
@@ -37,7 +37,7 @@ pub struct Truncation {
     pub playout: Playout,
     /// Which legal cards the search, the truncated leaves and the
     /// playouts try (`cards=legal`, the default, or `cards=paper`, those
-    /// the paper's code tries: [`games::CodeCandidates`]).
+    /// the paper's code tries: [`open_cards::CodeCandidates`]).
     pub moves: Candidates,
     /// Where depth-rd counts from ([`HorizonRule`]).
     pub horizon: HorizonRule,
@@ -446,7 +446,9 @@ pub struct Choice {
 
 /// The open-card solvers `game` registers ([`Oracle`]) as the generic
 /// engine's [`SolverSource`]: `SolverLeaves::exact(&solvers_of(&game))`.
-pub fn solvers_of<G: Oracle>(game: &G) -> impl Fn(Option<Horizon>) -> Box<dyn games::OpenCards<G>> {
+pub fn solvers_of<G: Oracle>(
+    game: &G,
+) -> impl Fn(Option<Horizon>) -> Box<dyn open_cards::OpenCards<G>> {
     let game = game.clone();
     move |horizon| game.open_cards(horizon)
 }
@@ -738,7 +740,7 @@ pub fn choose_with_options<G: Oracle>(
 }
 
 /// One open-card solver a world, in the order of the worlds.
-type WorldSolvers<G> = Vec<Box<dyn games::OpenCards<G>>>;
+type WorldSolvers<G> = Vec<Box<dyn open_cards::OpenCards<G>>>;
 
 /// PIMC's mean score of every legal card over `worlds`, each solved with
 /// the horizon of leaves `leaf` cards down (alpha-mu's own, so that it

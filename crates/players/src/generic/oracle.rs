@@ -4,8 +4,8 @@
 //! [`OpenCards`] itself; this is only the choice.
 
 use bridge::Bridge;
-use games::Horizon;
-use games::{Belote, OpenCards, TrickGame};
+use games::{Belote, TrickGame};
+use open_cards::{Horizon, OpenCards};
 use open_solver::OpenSolver;
 
 /// A game whose searches know which open-card solver to use.

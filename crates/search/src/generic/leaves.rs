@@ -2,7 +2,8 @@
 //! the rest of the deal with every card open, exact or truncated with
 //! random playouts.
 
-use games::{Horizon, OpenCards, PlayState, TrickGame};
+use games::{PlayState, TrickGame};
+use open_cards::{Horizon, OpenCards};
 
 /// The value of a leaf position in one world.
 pub trait Leaves<G: TrickGame> {
@@ -116,7 +117,7 @@ impl<G: TrickGame> Leaves<G> for SolverLeaves<'_, G> {
     }
 
     /// One threshold question to the world's solver when exact
-    /// ([`games::OpenCards::reaches`]).
+    /// ([`open_cards::OpenCards::reaches`]).
     fn at_least(
         &mut self,
         world: usize,

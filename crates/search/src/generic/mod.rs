@@ -32,8 +32,8 @@ mod spec;
 mod tree;
 
 pub use bound::{error_bound, ErrorBound};
-pub use games::{Horizon, OpenCards, Playout};
 pub use leaves::{Leaves, SolverLeaves, SolverSource};
+pub use open_cards::{Horizon, OpenCards, Playout};
 pub use spec::{
     AlphaMu, Cut, CutTeam, FromBest, Fusion, FusionPaperPruning, NodeInfo, Pimc, Role,
     RootCriterion, ScoreFront, Spec, Window,

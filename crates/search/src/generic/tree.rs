@@ -4,7 +4,8 @@
 use super::leaves::Leaves;
 use super::spec::{group_by_hand, Cut, CutTeam, FromBest, NodeInfo, Role, Spec};
 use cards::{BySeat, Card, Hand, Seat};
-use games::{CodeCandidates, PlayState, Taken, Trick, TrickGame};
+use games::{PlayState, Taken, Trick, TrickGame};
+use open_cards::CodeCandidates;
 
 /// The most worlds a search of the generic engine holds: each node keeps
 /// its worlds as one bit of a `u64` each. (The bridge engine's bitsets hold
@@ -63,7 +64,7 @@ pub struct Tree<'a, G: TrickGame, S: Spec> {
     /// off to test that it changes nothing.
     pub merge_equivalent: bool,
     /// Try only the cards the trick-costs paper's public code tries
-    /// ([`games::Candidates::PaperCode`]): each world's legal cards
+    /// ([`open_cards::Candidates::PaperCode`]): each world's legal cards
     /// reduced as the code reduces them, a card then played in every world
     /// where it is legal. `None` tries every legal card.
     pub code_candidates: Option<CodeCandidates>,

@@ -1,5 +1,29 @@
-use crate::{PlayState, TrickGame};
+//! What a search over possible worlds asks of the solver of one world
+//! with every card open ([`OpenCards`]), and where a truncated solver
+//! stops ([`Horizon`]): the one interface between the searches written
+//! once for every trick-taking game (the trick-costs template's PIMC,
+//! alpha-mu and Fusion) and the solvers (`open-solver` for any game, `dd`
+//! for bridge). The trick-costs paper's public code's own choices (the
+//! cards it tries, its playouts) are behind [`paper_code`], apart from the
+//! rules.
+
+pub mod paper_code;
+
 use cards::Card;
+use games::{PlayState, TrickGame};
+pub use paper_code::CodeCandidates;
+
+/// Which legal cards a search or a playout tries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Candidates {
+    /// Every legal card (equivalent cards may still be searched once: that
+    /// changes no value).
+    #[default]
+    Legal,
+    /// Those the trick-costs paper's public code tries
+    /// ([`CodeCandidates`]); values can change.
+    PaperCode,
+}
 
 /// Values with every card open, from the side to move's seat: what the
 /// searches over possible worlds ask of a game's open-card solver in each
@@ -37,7 +61,7 @@ pub struct Horizon {
     pub rule: Playout,
     /// Which legal cards the search before the horizon and the playouts
     /// try.
-    pub candidates: crate::Candidates,
+    pub candidates: Candidates,
 }
 
 /// How the playouts past a horizon play.

@@ -1,5 +1,9 @@
-//! Which of its legal cards a search tries: all of them, or those the
-//! trick-costs paper's public code tries.
+//! The trick-costs paper's public code's choices where its text says
+//! nothing or otherwise, kept apart so that the searches' own behaviour
+//! stays the text's: the cards it tries ([`CodeCandidates`], behind
+//! [`Candidates::PaperCode`](crate::Candidates::PaperCode)); its playouts
+//! are [`Playout::PaperCode`](crate::Playout::PaperCode), played by the
+//! `open-solver` crate.
 //!
 //! The code (samuelbounan/TrickGame, read, nothing copied) passes every
 //! set of legal cards through its rules' `reduce_legal` before its tree
@@ -22,23 +26,11 @@
 //! the highest of none (undefined too). Here the seats wrap, and with no
 //! trump left any trump on the table settles the trick, as the test means.
 
-use crate::{Trick, TrickGame};
 use cards::{Hand, Suit};
-
-/// Which legal cards a search or a playout tries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Candidates {
-    /// Every legal card (equivalent cards may still be searched once: that
-    /// changes no value).
-    #[default]
-    Legal,
-    /// Those the trick-costs paper's public code tries
-    /// ([`CodeCandidates`]); values can change.
-    PaperCode,
-}
+use games::{Trick, TrickGame};
 
 /// The trick-costs paper's public code's choice of cards
-/// ([`Candidates::PaperCode`]) for one game, with the game's card order
+/// ([`crate::Candidates::PaperCode`]) for one game, with the game's card order
 /// and points made once.
 #[derive(Clone, Debug)]
 pub struct CodeCandidates {
@@ -68,7 +60,7 @@ impl CodeCandidates {
                 .filter(|&o| o.suit == card.suit && game.beats(card, o, card.suit))
                 .count() as u8;
         }
-        let in_bit_order = crate::suits_in_bit_order(game);
+        let in_bit_order = games::suits_in_bit_order(game);
         let plain_suits = Suit::ALL
             .into_iter()
             .filter(|&suit| {
@@ -252,8 +244,8 @@ fn bits(mut set: u64) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Belote;
     use cards::{Card, Seat};
+    use games::Belote;
 
     fn hand(cards: &[&str]) -> Hand {
         cards.iter().map(|c| c.parse::<Card>().unwrap()).collect()
