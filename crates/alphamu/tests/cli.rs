@@ -160,9 +160,12 @@ fn solve_errors_name_the_line_and_field() {
     let stdout = stdout_of(assert.get_output());
     let stderr = stderr_of(assert.get_output());
     assert!(stdout.contains("\"to_move\":\"N\""), "{stdout}");
-    assert!(stderr.contains("line 2: hand of N has 1 cards"), "{stderr}");
     assert!(
-        stderr.contains("line 3: card SA is on the table"),
+        stderr.contains("line 2: N holds 1 cards but should hold 0"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 3: SA is both on the table and in the hand of N"),
         "{stderr}"
     );
 }
