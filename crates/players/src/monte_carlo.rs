@@ -10,12 +10,13 @@
 //! makes the contract and then by the mean tricks (with no contract,
 //! `need = 0`, only the tricks count). Inside a playout every seat is the
 //! lower-level player, drawing its own worlds from its own view of the
-//! world being played.
+//! world being played; each place's view is told every card as it is
+//! played, as a match tells its seats, not rebuilt from the play.
 
 use crate::board::{Board, ChooseError};
 use crate::seed::derive;
 use bridge::PlayState;
-use cards::{Card, Side};
+use cards::{Card, Seat, Side};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -72,7 +73,8 @@ fn random_playout(state: &mut PlayState, side: Side, seed: u64) -> usize {
 
 /// Declarer's side tricks at the end when `world` is played out after
 /// `play` by the simulator below `levels` (the worlds of each remaining
-/// level, top first; empty for the bare simulator).
+/// level, top first; empty for the bare simulator). With levels, `play`
+/// is left holding the whole line played.
 fn playout(
     board: &Board,
     play: &mut Vec<Card>,
@@ -103,11 +105,13 @@ fn playout(
             }
         });
     }
-    let start = play.len();
+    let mut views = Views::after(board, play)?;
     while !state.is_over() {
-        let card = choose_unchecked(
+        let view = views.of(state.position().to_move());
+        let card = choose_seen(
             board,
             &state,
+            view,
             play,
             simulator,
             levels,
@@ -116,9 +120,64 @@ fn playout(
         )?;
         state.play(card).expect("the player plays a legal card");
         play.push(card);
+        views.observe(board, card, play.len())?;
     }
-    play.truncate(start);
     Ok(state.tricks(side))
+}
+
+/// What each place of a deal being played out knows, told every card as
+/// it is played (as a match tells its seats), instead of a view rebuilt
+/// from the whole play at every card: declarer's side (declarer's and
+/// dummy's hands) and each defender.
+struct Views {
+    declarer: Seat,
+    /// Declarer's side, the defender after declarer, the one before.
+    places: [worlds::Knowledge; 3],
+}
+
+impl Views {
+    /// The views after `play` on `board`.
+    fn after(board: &Board, play: &[Card]) -> Result<Views, ChooseError> {
+        let declarer = board.declarer;
+        Ok(Views {
+            declarer,
+            places: [
+                board.view_of(declarer, play)?,
+                board.view_of(declarer.lho(), play)?,
+                board.view_of(declarer.rho(), play)?,
+            ],
+        })
+    }
+
+    /// The place of `seat`.
+    fn place(&self, seat: Seat) -> usize {
+        if seat.side() == self.declarer.side() {
+            0
+        } else if seat == self.declarer.lho() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// What `seat`'s place knows.
+    fn of(&self, seat: Seat) -> &worlds::Knowledge {
+        &self.places[self.place(seat)]
+    }
+
+    /// Tells every place `card`, the `played`-th card of the deal; dummy
+    /// goes down after the opening lead.
+    fn observe(&mut self, board: &Board, card: Card, played: usize) -> Result<(), ChooseError> {
+        let dummy = board.declarer.partner();
+        for view in &mut self.places {
+            view.observe(card).map_err(worlds::GivenDealError::from)?;
+            if played == 1 {
+                view.show(dummy, board.deal[dummy])
+                    .map_err(worlds::GivenDealError::from)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The value of every legal card of the player to move after `play` on
@@ -137,21 +196,24 @@ pub fn values(
     seed: u64,
 ) -> Result<Vec<CardChance>, ChooseError> {
     let state = board.position_after(play)?;
-    values_unchecked(board, &state, play, simulator, levels, ties, seed)
+    let view = board.view_of(state.position().to_move(), play)?;
+    values_seen(board, &state, &view, play, simulator, levels, ties, seed)
 }
 
-/// [`values`] for a play known to be legal, with its state.
-fn values_unchecked(
+/// [`values`] for a play known to be legal, with its state and the view of
+/// the side to move.
+#[allow(clippy::too_many_arguments)]
+fn values_seen(
     board: &Board,
     state: &PlayState,
+    view: &worlds::Knowledge,
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
     ties: McTies,
     seed: u64,
 ) -> Result<Vec<CardChance>, ChooseError> {
-    let mover = state.position().to_move();
-    let (_, worlds) = board.worlds(mover, play, levels[0], derive(seed, &[0]))?;
+    let worlds = board.draw(view, levels[0], derive(seed, &[0]))?;
     let legal: Vec<Card> = state.position().legal_cards().iter().collect();
     let tasks: Vec<(usize, usize)> = (0..legal.len())
         .flat_map(|c| (0..worlds.len()).map(move |w| (c, w)))
@@ -210,7 +272,8 @@ pub fn choose(
     seed: u64,
 ) -> Result<Card, ChooseError> {
     let state = board.position_after(play)?;
-    choose_unchecked(board, &state, play, simulator, levels, ties, seed)
+    let view = board.view_of(state.position().to_move(), play)?;
+    choose_seen(board, &state, &view, play, simulator, levels, ties, seed)
 }
 
 /// The card of best value for the side to move (declaring: the highest
@@ -236,10 +299,13 @@ pub fn pick(values: &[CardChance], declaring: bool, ties: McTies, seed: u64) -> 
     tied[rng.gen_range(0..tied.len())]
 }
 
-/// [`choose`] for a play known to be legal, with its state.
-fn choose_unchecked(
+/// [`choose`] for a play known to be legal, with its state and the view
+/// of the side to move.
+#[allow(clippy::too_many_arguments)]
+fn choose_seen(
     board: &Board,
     state: &PlayState,
+    view: &worlds::Knowledge,
     play: &[Card],
     simulator: Simulator,
     levels: &[usize],
@@ -251,7 +317,7 @@ fn choose_unchecked(
         return Ok(legal.iter().next().expect("one card"));
     }
     let declaring = state.position().to_move().side() == board.declarer.side();
-    let values = values_unchecked(board, state, play, simulator, levels, ties, seed)?;
+    let values = values_seen(board, state, view, play, simulator, levels, ties, seed)?;
     Ok(pick(&values, declaring, ties, seed))
 }
 
@@ -364,6 +430,91 @@ mod tests {
             assert!((0.0..=4.0).contains(&t), "{v:?}");
             assert!((0.0..=1.0).contains(&v.make));
         }
+    }
+
+    /// [`playout`] as it was before the places were told each card: the
+    /// mover's view rebuilt from the whole play at every decision.
+    fn playout_replaying(
+        board: &Board,
+        play: &mut Vec<Card>,
+        simulator: Simulator,
+        levels: &[usize],
+        ties: McTies,
+        seed: u64,
+    ) -> usize {
+        let side = board.declarer.side();
+        let mut state = board.replay(play);
+        while !state.is_over() {
+            let view = board
+                .view_of(state.position().to_move(), play)
+                .expect("a view");
+            let card = choose_seen(
+                board,
+                &state,
+                &view,
+                play,
+                simulator,
+                levels,
+                ties,
+                derive(seed, &[play.len() as u64]),
+            )
+            .expect("a card");
+            state.play(card).expect("a legal card");
+            play.push(card);
+        }
+        state.tricks(side)
+    }
+
+    /// The places told each card play out every world as the views
+    /// rebuilt at every card did: from the opening lead (dummy going down
+    /// inside the playout) and from later points, both simulators, on a
+    /// small ending and a whole deal.
+    #[test]
+    fn told_places_play_out_as_rebuilt_views() {
+        let small = board("N:A32.K.. QJ9.2.. KT8.3.. 765.4..", 2);
+        let whole = board(
+            "N:4.AKJT2.965.AQ75 875.Q8654.AJ4.T8 AQJ9.73.QT872.94 KT632.9.K3.KJ632",
+            9,
+        );
+        let mut compared = 0;
+        for (b, starts, levels) in [
+            (&small, vec![0, 1, 3, 6], &[3][..]),
+            (&whole, vec![0, 1, 5, 30], &[2][..]),
+        ] {
+            for simulator in [Simulator::Random, Simulator::DoubleDummy] {
+                if simulator == Simulator::DoubleDummy && b.deal.hands()[Seat::North].len() > 4 {
+                    continue;
+                }
+                for &start in &starts {
+                    let mut play = Vec::new();
+                    while play.len() < start {
+                        let card = PlayerSpec::Dd.choose(b, &play, 0).unwrap();
+                        play.push(card);
+                    }
+                    for seed in 0..3 {
+                        let (mut told, mut rebuilt) = (play.clone(), play.clone());
+                        let told_tricks =
+                            playout(b, &mut told, simulator, levels, McTies::Random, seed).unwrap();
+                        let rebuilt_tricks = playout_replaying(
+                            b,
+                            &mut rebuilt,
+                            simulator,
+                            levels,
+                            McTies::Random,
+                            seed,
+                        );
+                        assert_eq!(told.len(), 4 * b.deal.hands()[Seat::North].len());
+                        assert_eq!(
+                            (told, told_tricks),
+                            (rebuilt, rebuilt_tricks),
+                            "{simulator:?} from {start}, seed {seed}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 36);
     }
 
     #[test]
