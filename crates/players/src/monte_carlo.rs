@@ -107,12 +107,14 @@ fn playout(
     }
     let mut views = Views::after(board, play)?;
     while !state.is_over() {
-        let view = views.of(state.position().to_move());
+        let at = At {
+            state: &state,
+            view: views.of(state.position().to_move()),
+            play,
+        };
         let card = choose_seen(
             board,
-            &state,
-            view,
-            play,
+            at,
             simulator,
             levels,
             ties,
@@ -197,24 +199,34 @@ pub fn values(
 ) -> Result<Vec<CardChance>, ChooseError> {
     let state = board.position_after(play)?;
     let view = board.view_of(state.position().to_move(), play)?;
-    values_seen(board, &state, &view, play, simulator, levels, ties, seed)
+    let at = At {
+        state: &state,
+        view: &view,
+        play,
+    };
+    values_seen(board, at, simulator, levels, ties, seed)
 }
 
-/// [`values`] for a play known to be legal, with its state and the view of
-/// the side to move.
-#[allow(clippy::too_many_arguments)]
+/// A decision of a playout or of a player: the play so far, its state,
+/// and what the side to move knows.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    state: &'a PlayState,
+    view: &'a worlds::Knowledge,
+    play: &'a [Card],
+}
+
+/// [`values`] at a decision whose play is known to be legal.
 fn values_seen(
     board: &Board,
-    state: &PlayState,
-    view: &worlds::Knowledge,
-    play: &[Card],
+    at: At<'_>,
     simulator: Simulator,
     levels: &[usize],
     ties: McTies,
     seed: u64,
 ) -> Result<Vec<CardChance>, ChooseError> {
-    let worlds = board.draw(view, levels[0], derive(seed, &[0]))?;
-    let legal: Vec<Card> = state.position().legal_cards().iter().collect();
+    let worlds = board.draw(at.view, levels[0], derive(seed, &[0]))?;
+    let legal: Vec<Card> = at.state.position().legal_cards().iter().collect();
     let tasks: Vec<(usize, usize)> = (0..legal.len())
         .flat_map(|c| (0..worlds.len()).map(move |w| (c, w)))
         .collect();
@@ -226,7 +238,7 @@ fn values_seen(
                 deal: worlds[w],
                 ..*board
             };
-            let mut line = play.to_vec();
+            let mut line = at.play.to_vec();
             line.push(legal[c]);
             playout(
                 &world,
@@ -273,7 +285,12 @@ pub fn choose(
 ) -> Result<Card, ChooseError> {
     let state = board.position_after(play)?;
     let view = board.view_of(state.position().to_move(), play)?;
-    choose_seen(board, &state, &view, play, simulator, levels, ties, seed)
+    let at = At {
+        state: &state,
+        view: &view,
+        play,
+    };
+    choose_seen(board, at, simulator, levels, ties, seed)
 }
 
 /// The card of best value for the side to move (declaring: the highest
@@ -299,25 +316,21 @@ pub fn pick(values: &[CardChance], declaring: bool, ties: McTies, seed: u64) -> 
     tied[rng.gen_range(0..tied.len())]
 }
 
-/// [`choose`] for a play known to be legal, with its state and the view
-/// of the side to move.
-#[allow(clippy::too_many_arguments)]
+/// [`choose`] at a decision whose play is known to be legal.
 fn choose_seen(
     board: &Board,
-    state: &PlayState,
-    view: &worlds::Knowledge,
-    play: &[Card],
+    at: At<'_>,
     simulator: Simulator,
     levels: &[usize],
     ties: McTies,
     seed: u64,
 ) -> Result<Card, ChooseError> {
-    let legal = state.position().legal_cards();
+    let legal = at.state.position().legal_cards();
     if legal.len() == 1 {
         return Ok(legal.iter().next().expect("one card"));
     }
-    let declaring = state.position().to_move().side() == board.declarer.side();
-    let values = values_seen(board, state, view, play, simulator, levels, ties, seed)?;
+    let declaring = at.state.position().to_move().side() == board.declarer.side();
+    let values = values_seen(board, at, simulator, levels, ties, seed)?;
     Ok(pick(&values, declaring, ties, seed))
 }
 
@@ -448,11 +461,14 @@ mod tests {
             let view = board
                 .view_of(state.position().to_move(), play)
                 .expect("a view");
+            let at = At {
+                state: &state,
+                view: &view,
+                play,
+            };
             let card = choose_seen(
                 board,
-                &state,
-                &view,
-                play,
+                at,
                 simulator,
                 levels,
                 ties,
