@@ -483,20 +483,17 @@ impl<'a> RobotSeat<'a> {
     /// when no world meets it (a seat that bids by another system), the
     /// player is seated again without it and told the play so far.
     fn choose(&mut self, table: &Table) -> Result<Card, SeatError> {
-        let board = self.deal(table)?;
+        // A deal of the unseen cards only where a seat is made: a seat
+        // already made was dealt one before its last card.
         let mut seat = match self.seat.take() {
             Some(seat) => seat,
-            None => self.seated(&board, table, table.play.len())?,
+            None => self.seated(&self.deal(table)?, table, table.play.len())?,
         };
         let decision = match seat.choose() {
             Ok(decision) => decision,
             Err(_) if self.board.constraints != worlds::Constraints::default() => {
                 self.board.constraints = worlds::Constraints::default();
-                let free = Board {
-                    constraints: self.board.constraints,
-                    ..board
-                };
-                seat = self.seated(&free, table, table.play.len())?;
+                seat = self.seated(&self.deal(table)?, table, table.play.len())?;
                 seat.choose()
                     .map_err(|e| SeatError::Player(e.to_string()))?
             }
