@@ -77,30 +77,21 @@ pub const HEADER_VERSION: u32 = 1;
 pub fn upgraded(mut header: MatchHeader) -> MatchHeader {
     if header.version == 0 {
         for spec in [&mut header.a, &mut header.b, &mut header.defense] {
-            if let Ok(players::player::PlayerSpec::AlphaMu {
-                m,
-                w,
-                switches,
-                ties,
-                goal,
-                infer,
-                salt,
-            }) = spec.parse::<players::player::PlayerSpec>()
-            {
+            let parsed = spec.parse::<players::player::PlayerSpec>();
+            let alphamu = parsed
+                .as_ref()
+                .ok()
+                .and_then(|p| p.downcast_ref::<players::player::AlphaMu>());
+            if let Some(alphamu) = alphamu {
                 let ties = if spec.contains("ties=") {
-                    ties
+                    alphamu.ties
                 } else {
                     players::player::Ties::First
                 };
-                *spec = players::player::PlayerSpec::AlphaMu {
-                    m,
-                    w,
-                    switches,
+                *spec = players::player::PlayerSpec::new(players::player::AlphaMu {
                     ties,
-                    goal,
-                    infer,
-                    salt,
-                }
+                    ..alphamu.clone()
+                })
                 .to_string();
             }
         }

@@ -833,7 +833,7 @@ mod tests {
                     decisions += 1;
                     card
                 } else {
-                    PlayerSpec::Dd
+                    PlayerSpec::dd()
                         .choose(&whole, &table.play, 0)
                         .expect("a card")
                 };

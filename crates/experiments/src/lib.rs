@@ -644,7 +644,7 @@ fn pairs_match(a: &str, b: &str, seed: u64) -> MatchConfig {
     MatchConfig {
         a: spec(a),
         b: spec(b),
-        defense: PlayerSpec::Random,
+        defense: PlayerSpec::random(),
         mode: Mode::Pairs,
         seed,
         discrepancies: false,

@@ -123,7 +123,7 @@ pub fn replay_match(path: &Path, sample: usize) -> Result<Replay, ReplayError> {
         a: parse(&header.a)?,
         b: parse(&header.b)?,
         defense: if header.mode == Mode::Pairs {
-            players::player::PlayerSpec::Dd
+            players::player::PlayerSpec::dd()
         } else {
             parse(&header.defense)?
         },

@@ -73,7 +73,7 @@ fn main() {
         let stop = 6 + (seed % 10) as usize;
         let mut play = Vec::new();
         while play.len() < stop {
-            let card = PlayerSpec::Dd.choose(&board, &play, 0).expect("a card");
+            let card = PlayerSpec::dd().choose(&board, &play, 0).expect("a card");
             play.push(card);
         }
         let state = board.replay(&play);

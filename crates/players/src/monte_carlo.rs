@@ -36,6 +36,20 @@ pub enum McTies {
     Random,
 }
 
+impl McTies {
+    /// Reads `ties=order|random`.
+    pub(crate) fn read(value: &str) -> Result<McTies, String> {
+        match value {
+            "order" => Ok(McTies::CardOrder),
+            "random" => Ok(McTies::Random),
+            other => Err(format!(
+                "unknown ties {} (order or random)",
+                cards::quoted(other)
+            )),
+        }
+    }
+}
+
 /// What plays out a world at the lowest level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Simulator {
@@ -504,7 +518,7 @@ mod tests {
                 for &start in &starts {
                     let mut play = Vec::new();
                     while play.len() < start {
-                        let card = PlayerSpec::Dd.choose(b, &play, 0).unwrap();
+                        let card = PlayerSpec::dd().choose(b, &play, 0).unwrap();
                         play.push(card);
                     }
                     for seed in 0..3 {

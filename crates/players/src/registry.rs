@@ -20,6 +20,8 @@
 //! with a note naming the new one from the command line and Python
 //! ([`renamed_note`]).
 
+use crate::player::{self, PlayerSpec};
+
 /// What may stand between a player's options, in every player's spec
 /// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
 /// one grammar, `name:key=value,...`, for the bridge players and for the
@@ -36,11 +38,23 @@ pub enum Family {
     AnyGame,
 }
 
+/// What reads a board player's spec from its name (the spec's first
+/// word, under its current name) and its options: the reason when it
+/// cannot.
+pub type BoardReader = fn(name: &str, options: &str) -> Result<PlayerSpec, String>;
+
 /// One player of the registry.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     /// Its name, the spec's first word (a pattern for the paper names).
     pub name: &'static str,
+    /// For a pattern of names (the papers' `MC2-D-20-10`), what a name of
+    /// it is; `None`: [`Entry::name`] alone.
+    pub pattern: Option<fn(&str) -> bool>,
+    /// What reads its spec at a contract board (in its file under
+    /// [`crate::player`]); `None` for a player of the games scored in
+    /// points alone.
+    pub board: Option<BoardReader>,
     /// Where it plays: contract boards, games scored in points, or both.
     pub families: &'static [Family],
     /// What it is.
@@ -52,6 +66,15 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Whether `word`, a spec's first word, names it.
+    #[must_use]
+    pub fn is_named(&self, word: &str) -> bool {
+        match self.pattern {
+            Some(pattern) => pattern(word),
+            None => self.name == word,
+        }
+    }
+
     /// Whether it plays in `family`.
     #[must_use]
     pub fn plays_in(&self, family: Family) -> bool {
@@ -146,10 +169,20 @@ pub fn names(family: Family) -> String {
     }
 }
 
+/// The player of contract boards `name` (a current name) names.
+#[must_use]
+pub fn board_player(name: &str) -> Option<&'static Entry> {
+    PLAYERS
+        .iter()
+        .find(|e| e.board.is_some() && e.is_named(name))
+}
+
 /// Every player.
 pub const PLAYERS: &[Entry] = &[
     Entry {
         name: "alphamu",
+        pattern: None,
+        board: Some(player::alphamu::read),
         families: BOARDS,
         about: "alpha-mu: M declarer moves searched over W worlds with Pareto fronts (the papers' search); also defends",
         options: "m=M (moves, default 3); w=W (worlds, default 20, at most 512); disable=SWITCH+... (tt, root-cut, early-cut, ...: the same values, more time); ties=tricks|first; goal=contract|score; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
@@ -157,6 +190,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "pimc",
+        pattern: None,
+        board: Some(player::pimc::read),
         families: BOARDS,
         about: "PIMC: W worlds each solved double dummy, the card of best mean (the same as MC-D-W)",
         options: "w=W (worlds, default 20); goal=contract|score; ties=order|random; infer=dd|sd|lead|play|uniform|off (read the table: worlds weighted by the lead and the cards the other seats chose, under the fitted model; sd values each card from its chooser's own view); particles=N (with infer, default 2W); salt=N (another stream of random choices, default 0: a null comparison against itself)",
@@ -164,6 +199,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "MC<N>-<D|R>-<W1>-...-<WN>",
+        pattern: Some(player::recursive::is_paper_name),
+        board: Some(player::recursive::read_paper_name),
         families: BOARDS,
         about: "recursive Monte Carlo of level N (no N for level 1: MC-R-600): W1 worlds at the top, each played out by the level below, down to double-dummy (D) or random (R) playouts (the recursive Monte Carlo paper's names)",
         options: "ties=order|random",
@@ -171,6 +208,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "mc",
+        pattern: None,
+        board: Some(player::recursive::read_options),
         families: BOARDS,
         about: "recursive Monte Carlo by options (the same players as the MC names)",
         options: "sim=dd|random; ncd=W1+W2+... (worlds per level, top first); ties=order|random",
@@ -178,6 +217,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "dd",
+        pattern: None,
+        board: Some(player::double_dummy::read),
         families: BOARDS,
         about: "double dummy: sees every card, plays a card of best value",
         options: "",
@@ -185,6 +226,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "random",
+        pattern: None,
+        board: Some(player::random::read),
         families: EVERYWHERE,
         about: "a random legal card",
         options: "",
@@ -192,6 +235,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "tc-pimc",
+        pattern: None,
+        board: Some(player::trick_costs::read),
         families: EVERYWHERE,
         about: "PIMC on the trick-costs paper's generic engine: the mean score of each card over the worlds, truncated by random playouts (at a contract board it plays for the contract)",
         options: "worlds=W (default 10); rd=N|none (cards searched before random playouts, default 20); playouts=P (default 8); playout=random|paper; cards=legal|paper (the cards tried: all legal ones, or those the paper's code tries); horizon=text|paper (rd counted from the decision to a trick start, or from the leaves card by card as the paper's code does)",
@@ -199,6 +244,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "tc-alphamu",
+        pattern: None,
+        board: Some(player::trick_costs::read),
         families: EVERYWHERE,
         about: "alpha-mu on the generic engine: real-valued vectors over the worlds, any team to move (at a contract board it plays for the contract)",
         options: "worlds=W (default 10); leaf=L (cards searched before PIMC takes over, default 5); rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; root=best|paper",
@@ -206,6 +253,8 @@ pub const PLAYERS: &[Entry] = &[
     },
     Entry {
         name: "tc-fusion",
+        pattern: None,
+        board: Some(player::trick_costs::read),
         families: EVERYWHERE,
         about: "the trick-costs paper's Fusion: every player chooses by its expected score over the worlds it cannot tell apart (at a contract board a world scores 1 when its side gets what it wants); declares and defends",
         options: "base=B (deals drawn, default 1); worlds=W (worlds wanted, default 24; 0: only the base deals' permutations); draw=fit|paper; leaf=L; rd=N|none; playouts=P; playout=random|paper; cards=legal|paper; horizon=text|paper; prune=none|paper",
@@ -238,7 +287,6 @@ pub fn listing() -> String {
 mod tests {
     use super::*;
     use crate::generic::PlayerKind;
-    use crate::player::PlayerSpec;
 
     #[test]
     fn every_example_reads_and_prints_back_to_the_same_player() {
@@ -267,21 +315,19 @@ mod tests {
         for e in PLAYERS.iter().filter(|e| e.families == EVERYWHERE) {
             let board: PlayerSpec = e.example.parse().expect(e.example);
             let any: PlayerKind = e.example.parse().expect(e.example);
-            match board {
-                PlayerSpec::Generic(kind) => assert_eq!(kind, any, "{}", e.example),
-                PlayerSpec::Random => assert_eq!(any, PlayerKind::Random),
-                other => panic!("{}: {other:?} at a board", e.example),
+            if let Some(tc) = board.downcast_ref::<player::TrickCosts>() {
+                assert_eq!(tc.0, any, "{}", e.example);
+            } else if board.downcast_ref::<player::RandomCard>().is_some() {
+                assert_eq!(any, PlayerKind::Random);
+            } else {
+                panic!("{}: {board:?} at a board", e.example);
             }
         }
         // The fast engine's names are not the generic engine's.
-        assert!(!matches!(
-            "pimc".parse::<PlayerSpec>(),
-            Ok(PlayerSpec::Generic(_))
-        ));
-        assert!(!matches!(
-            "alphamu".parse::<PlayerSpec>(),
-            Ok(PlayerSpec::Generic(_))
-        ));
+        let pimc: PlayerSpec = "pimc".parse().expect("pimc");
+        assert!(pimc.downcast_ref::<player::Pimc>().is_some());
+        let alphamu: PlayerSpec = "alphamu".parse().expect("alphamu");
+        assert!(alphamu.downcast_ref::<player::AlphaMu>().is_some());
     }
 
     #[test]

@@ -268,11 +268,7 @@ pub fn inference_for(
     } else {
         viewer
     };
-    let worlds = match player {
-        PlayerSpec::AlphaMu { w, .. } => *w,
-        PlayerSpec::MonteCarlo { worlds, .. } => worlds[0],
-        _ => 20,
-    };
+    let worlds = player.worlds().unwrap_or(20);
     inference::Inference::new(
         infer.model(),
         infer.particles_for(worlds),
@@ -350,7 +346,7 @@ mod tests {
             let defending: PlayerSpec = defending.parse().expect("a spec");
             let mut play = Vec::new();
             while play.len() < skip {
-                let card = PlayerSpec::Dd.choose(&board, &play, 0).expect("a card");
+                let card = PlayerSpec::dd().choose(&board, &play, 0).expect("a card");
                 play.push(card);
             }
             let (declaring, defending) = (&declaring, &defending);

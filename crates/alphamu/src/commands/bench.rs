@@ -8,7 +8,7 @@ use arena::matches::{play_table, DefenceMemory};
 use bridge::Position;
 use cards::{Deal, Seat, Strain};
 use clap::Args;
-use players::player::{Board, Goal, PlayerSpec, Ties};
+use players::player::{AlphaMu, Board, PlayerSpec, Ties};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Switches;
@@ -152,14 +152,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     w,
                     "-".into(),
                     t,
-                    PlayerSpec::MonteCarlo {
-                        simulator: players::monte_carlo::Simulator::DoubleDummy,
-                        worlds: vec![w],
-                        goal: Goal::Contract,
-                        ties: players::player::McTies::CardOrder,
-                        infer: None,
-                        salt: 0,
-                    },
+                    PlayerSpec::new(players::player::Pimc::new(w)),
                 ));
                 for &m in &moves {
                     for (label, switches) in &configurations {
@@ -169,15 +162,13 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                             w,
                             label.clone(),
                             t,
-                            PlayerSpec::AlphaMu {
+                            PlayerSpec::new(AlphaMu {
                                 m,
                                 w,
                                 switches: *switches,
                                 ties: Ties::First,
-                                goal: Goal::Contract,
-                                infer: None,
-                                salt: 0,
-                            },
+                                ..AlphaMu::default()
+                            }),
                         ));
                     }
                 }
@@ -197,7 +188,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     board,
                     &[],
                     &spec,
-                    &PlayerSpec::Dd,
+                    &PlayerSpec::dd(),
                     args.seed * 7919 + i as u64,
                     false,
                     &DefenceMemory::default(),
