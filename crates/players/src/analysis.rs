@@ -388,6 +388,28 @@ pub struct RequestFields {
 /// [`RequestFields::validate`] or [`Request::for_board`].
 #[derive(Debug)]
 pub struct Request {
+    strain: Strain,
+    declarer: Seat,
+    leader: Seat,
+    need: usize,
+    play: Vec<Card>,
+    constraints: Constraints,
+    lead_rule: Box<dyn LeadRule>,
+    worlds: WorldSource,
+    seed: u64,
+    method: Method,
+    search: SearchOptions,
+    infer: bool,
+    /// The deal as given, checked.
+    table: GivenDeal,
+    /// The seat to move.
+    to_move: Seat,
+    /// What the side to move knows after the play.
+    view: worlds::Knowledge,
+}
+
+/// A request's fields read, before the position they make is checked.
+struct Asked {
     deal: PartialDeal,
     strain: Strain,
     declarer: Seat,
@@ -552,7 +574,7 @@ impl RequestFields {
                 ))
             }
         };
-        Request {
+        Asked {
             deal,
             strain: contract.strain,
             declarer,
@@ -571,51 +593,9 @@ impl RequestFields {
     }
 }
 
-impl Request {
-    /// The request to rate the cards after `play` on `board` by `method`
-    /// over `worlds` worlds drawn from `seed` as a player of `play` or
-    /// `match` with that seed draws them at this card
-    /// ([`crate::seed::card_seed`]), with the board's constraints, any
-    /// lead, and alpha-mu's default search.
-    ///
-    /// # Errors
-    /// [`RequestError`] when the play does not fit, every card has been
-    /// played or `worlds` is 0 or more than one search holds.
-    pub fn for_board(
-        board: &Board,
-        play: &[Card],
-        method: Method,
-        worlds: usize,
-        seed: u64,
-    ) -> Result<Request, RequestError> {
-        if !(1..=search::MAX_WORLDS).contains(&worlds) {
-            return Err(refuse(
-                Field::Worlds,
-                format!(
-                    "{worlds} is not a whole number from 1 to {}",
-                    search::MAX_WORLDS
-                ),
-            ));
-        }
-        Request {
-            deal: board.deal.into(),
-            strain: board.strain,
-            declarer: board.declarer,
-            leader: board.declarer.lho(),
-            need: board.need,
-            play: play.to_vec(),
-            constraints: board.constraints,
-            lead_rule: Box::new(worlds::lead::AnyLead),
-            worlds: WorldSource::Sample(worlds),
-            seed,
-            method,
-            search: SearchOptions::default(),
-            infer: false,
-        }
-        .checked()
-    }
-
-    /// The request itself once the position it makes is checked.
+impl Asked {
+    /// The request once the position the fields make is checked: the
+    /// deal, the seat to move and its side's view, built once here.
     fn checked(self) -> Result<Request, RequestError> {
         let table = GivenDeal::new(&self.deal).map_err(|e| refuse(Field::Deal, e))?;
         let to_field = |e: GivenDealError| match e {
@@ -664,7 +644,83 @@ impl Request {
                 }
             }
         }
-        Ok(self)
+        let Asked {
+            deal: _,
+            strain,
+            declarer,
+            leader,
+            need,
+            play,
+            constraints,
+            lead_rule,
+            worlds,
+            seed,
+            method,
+            search,
+            infer,
+        } = self;
+        Ok(Request {
+            strain,
+            declarer,
+            leader,
+            need,
+            play,
+            constraints,
+            lead_rule,
+            worlds,
+            seed,
+            method,
+            search,
+            infer,
+            table,
+            to_move,
+            view,
+        })
+    }
+}
+
+impl Request {
+    /// The request to rate the cards after `play` on `board` by `method`
+    /// over `worlds` worlds drawn from `seed` as a player of `play` or
+    /// `match` with that seed draws them at this card
+    /// ([`crate::seed::card_seed`]), with the board's constraints, any
+    /// lead, and alpha-mu's default search.
+    ///
+    /// # Errors
+    /// [`RequestError`] when the play does not fit, every card has been
+    /// played or `worlds` is 0 or more than one search holds.
+    pub fn for_board(
+        board: &Board,
+        play: &[Card],
+        method: Method,
+        worlds: usize,
+        seed: u64,
+    ) -> Result<Request, RequestError> {
+        if !(1..=search::MAX_WORLDS).contains(&worlds) {
+            return Err(refuse(
+                Field::Worlds,
+                format!(
+                    "{worlds} is not a whole number from 1 to {}",
+                    search::MAX_WORLDS
+                ),
+            ));
+        }
+        Asked {
+            deal: board.deal.into(),
+            strain: board.strain,
+            declarer: board.declarer,
+            leader: board.declarer.lho(),
+            need: board.need,
+            play: play.to_vec(),
+            constraints: board.constraints,
+            lead_rule: Box::new(worlds::lead::AnyLead),
+            worlds: WorldSource::Sample(worlds),
+            seed,
+            method,
+            search: SearchOptions::default(),
+            infer: false,
+        }
+        .checked()
     }
 
     /// How the cards are rated.
@@ -691,14 +747,7 @@ impl Request {
     /// The seat to move, whose side's view the analysis takes.
     #[must_use]
     pub fn to_move(&self) -> Seat {
-        self.knowledge().to_move()
-    }
-
-    /// What the whole deal as given shows after the play (checked to fit).
-    fn knowledge(&self) -> worlds::Knowledge {
-        GivenDeal::new(&self.deal)
-            .and_then(|t| t.knowledge(self.strain, self.leader, &self.play))
-            .expect("a request's position was checked")
+        self.to_move
     }
 
     /// Declarer.
@@ -729,6 +778,10 @@ pub enum AnalysisError {
     /// The worlds could not be weighted.
     #[error(transparent)]
     Inference(#[from] inference::InferenceError),
+    /// The play cannot be followed from the viewer's side (a request's
+    /// play is checked: not met in practice).
+    #[error(transparent)]
+    Play(#[from] GivenDealError),
 }
 
 /// What an analysis found beside the cards' values.
@@ -757,17 +810,13 @@ pub fn run(
     progress: &(dyn Fn(Stage) + Sync),
 ) -> Result<Analysis, AnalysisError> {
     let r = request;
-    let to_move = r.to_move();
-    let table = GivenDeal::new(&r.deal).expect("a request's deal was checked");
-    let view = table
-        .view(to_move, r.declarer, r.strain, r.leader, &r.play)
-        .expect("a request's position was checked");
+    let (to_move, view) = (r.to_move, &r.view);
     let seed = crate::seed::card_seed(r.seed, r.play.len());
     let read = if r.infer {
         let WorldSource::Sample(n) = r.worlds else {
             unreachable!("checked: reading the table draws a number of worlds")
         };
-        Some(read_the_table(r, &table, to_move, n)?)
+        Some(read_the_table(r, n)?)
     } else {
         None
     };
@@ -779,7 +828,7 @@ pub fn run(
         WorldSource::Given(deals) => deals.clone(),
         WorldSource::Sample(n) => {
             draw(
-                &view,
+                view,
                 &r.constraints,
                 r.lead_rule.as_ref(),
                 WorldCount::Sample(*n),
@@ -789,7 +838,7 @@ pub fn run(
         }
         WorldSource::All => {
             draw(
-                &view,
+                view,
                 &r.constraints,
                 r.lead_rule.as_ref(),
                 WorldCount::All,
@@ -800,7 +849,7 @@ pub fn run(
     };
     let total = deals.len();
     progress(Stage::WorldsDrawn { worlds: total });
-    let problem = Problem::from_knowledge(&view, &deals, r.declarer, r.need)?;
+    let problem = Problem::from_knowledge(view, &deals, r.declarer, r.need)?;
     let solved = std::sync::atomic::AtomicUsize::new(0);
     let pimc = pimc_values_reporting(&problem, &DdLeaf, &|| {
         let done = solved.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -840,7 +889,7 @@ pub fn run(
     let shown = match read.filter(|(inference, _)| inference.started()) {
         Some((inference, particles)) => {
             let plain = draw(
-                &view,
+                view,
                 &r.constraints,
                 r.lead_rule.as_ref(),
                 WorldCount::Sample(particles),
@@ -848,7 +897,7 @@ pub fn run(
             )?
             .deals;
             Some(Shown {
-                hands: inference::shown::hidden_hands(&view, &inference.weighted(), &plain),
+                hands: inference::shown::hidden_hands(view, &inference.weighted(), &plain),
                 effective: inference.effective(),
                 particles: inference.weighted().len(),
             })
@@ -877,10 +926,9 @@ const PLAIN_FOR_SHOWN: u64 = 0x5e11;
 /// number of particles (twice the worlds).
 fn read_the_table(
     r: &Request,
-    table: &GivenDeal,
-    to_move: Seat,
     worlds: usize,
 ) -> Result<(inference::Inference, usize), AnalysisError> {
+    let to_move = r.to_move;
     let particles = crate::player::Infer {
         particles: None,
         reads: inference::Reads::ALL,
@@ -900,14 +948,18 @@ fn read_the_table(
         r.constraints,
         crate::seated::inference_seed(r.seed, viewer),
     );
-    let view_after = |n: usize| {
-        table
-            .view(viewer, r.declarer, r.strain, r.leader, &r.play[..n])
-            .expect("a request's play was checked")
-    };
-    let mut before = view_after(0);
+    // The viewer's side's view before the lead, then told each card in
+    // turn as its seat follows the play (after the lead, with dummy shown).
+    let view_after = |play: &[Card]| r.table.view(viewer, r.declarer, r.strain, r.leader, play);
+    let mut before = view_after(&[])?;
     for (i, &card) in r.play.iter().enumerate() {
-        let after = view_after(i + 1);
+        let after = if i == 0 {
+            view_after(&r.play[..1])?
+        } else {
+            let mut after = before.clone();
+            after.observe(card).map_err(GivenDealError::from)?;
+            after
+        };
         inference.observe(&before, card, &after)?;
         before = after;
     }
