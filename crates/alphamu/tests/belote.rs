@@ -400,3 +400,56 @@ fn every_command_reads_the_same_game_names() {
     assert_eq!(old["game"], "bridge", "the files' name for the card play");
     assert_eq!(header("bridge-cardplay"), (old, deal));
 }
+
+/// `play --game belote` plays its deal as a points match plays a deal:
+/// the same seated players, told every card, seeded as the match's first
+/// playing of deal 0; the same seed plays the same cards.
+#[test]
+fn play_plays_the_deal_as_a_points_match_seats_it() {
+    let tricks = |seed: &str| -> Vec<String> {
+        let out = alphamu()
+            .args([
+                "play",
+                "--game",
+                "belote",
+                "--ns",
+                "tc-pimc:worlds=3:rd=none",
+                "--ew",
+                "random",
+                "--seed",
+                seed,
+            ])
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone())
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("trick "))
+            .map(String::from)
+            .collect()
+    };
+    let shown = tricks("5");
+    assert_eq!(shown.len(), 8);
+    assert_eq!(tricks("5"), shown, "the same seed, the same cards");
+    let deal: games::BeloteDeal =
+        "trump=H leader=N taker=N N:AK7.JT9.Q.A Q8.A8.KJ7.K JT9.KQ7.A9. ..T8.QJT987"
+            .parse()
+            .unwrap();
+    let start = games::PlayState::new(deal.rules(), deal.hands, deal.leader);
+    let ns: players::generic::PlayerKind = "tc-pimc:worlds=3:rd=none".parse().unwrap();
+    let ew: players::generic::PlayerKind = "random".parse().unwrap();
+    let (played, _) = arena::points::play_once(&ns, &ew, &start, 5, 0, 0).unwrap();
+    // Each trick line names its four cards in the order played.
+    let printed: Vec<String> = shown
+        .iter()
+        .flat_map(|l| {
+            let cards = l.split(": ").nth(1).unwrap().split("  won").next().unwrap();
+            cards
+                .split(", ")
+                .map(|c| c.rsplit(' ').next().unwrap().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let matched: Vec<String> = played.play.iter().map(ToString::to_string).collect();
+    assert_eq!(printed, matched);
+}

@@ -10,7 +10,7 @@
 use crate::game::GameKind;
 use crate::results::{read_whole_lines, LinesWriter, ResultsError, WholeLines};
 use crate::runner::{play_deals, DealJob, Outcome};
-use crate::table::{play_out, Clock, Place};
+use crate::table::{play_out, Clock, Place, Played, TableError};
 use bridge::Bridge;
 use cards::{Deal, Seat, Strain, Suit};
 use games::{BeloteDeal, PlayState};
@@ -358,38 +358,13 @@ pub fn play_twice<G: players::generic::Oracle>(
         why: e.to_string(),
     };
     for (game, a_team) in [0usize, 1].into_iter().enumerate() {
-        // One place a seat, each seated with what it sees; A's decisions
-        // count for side 0, B's for side 1.
-        let mut places: Vec<Place<'_>> = Seat::ALL
-            .into_iter()
-            .map(|s| {
-                let a_plays = s.side().index() == a_team;
-                let kind = if a_plays { *a } else { *b };
-                Place {
-                    player: Box::new(GenericSeat::new(
-                        kind,
-                        SeatView::new(start, s, &[]),
-                        deal_rng(seed, index, 1 + game as u64 * 4 + s.index() as u64),
-                    )),
-                    counts_for: Some(usize::from(!a_plays)),
-                }
-            })
-            .collect();
-        let mut state = start.clone();
-        // The thread's CPU time, not the wall clock: these players search
-        // on the thread that asks them, and a paused run (SIGSTOP) or a
-        // busy machine does not count as thinking.
-        let played = play_out(
-            &mut state,
-            &[],
-            &mut places,
-            Clock::ThreadCpu,
-            &mut |_, _, choose| choose(),
-        )
-        .map_err(|e| fail(&e))?;
-        for who in 0..2 {
-            out.seconds[who] += played.seconds[who];
-            out.moves[who] += played.decisions[who];
+        let (ns, ew) = if a_team == 0 { (a, b) } else { (b, a) };
+        let (played, state) = play_once(ns, ew, start, seed, index, game).map_err(|e| fail(&e))?;
+        // A's decisions are its side's: North-South's in the first
+        // playing, East-West's in the second.
+        for (who, side) in [(0, a_team), (1, 1 - a_team)] {
+            out.seconds[who] += played.seconds[side];
+            out.moves[who] += played.decisions[side];
         }
         out.play[game] = played
             .play
@@ -402,6 +377,52 @@ pub fn play_twice<G: players::generic::Oracle>(
         out.b[game] = scores[1 - a_team];
     }
     Ok(out)
+}
+
+/// Plays deal `index` of any game from `start` once, `ns` holding
+/// North-South and `ew` East-West, as playing `playing` (0 or 1) of a
+/// points match of seed `seed` plays it ([`play_twice`]: one seated
+/// player a seat, each told every card, its choices seeded from the seed,
+/// the deal, the playing and the seat). The decisions count by side (0
+/// North-South, 1 East-West); with the state at the end.
+///
+/// # Errors
+/// [`TableError`] when a player cannot choose.
+pub fn play_once<G: players::generic::Oracle>(
+    ns: &PlayerKind,
+    ew: &PlayerKind,
+    start: &PlayState<G>,
+    seed: u64,
+    index: usize,
+    playing: usize,
+) -> Result<(Played, PlayState<G>), TableError> {
+    let mut places: Vec<Place<'_>> = Seat::ALL
+        .into_iter()
+        .map(|s| {
+            let side = s.side().index();
+            let kind = if side == 0 { *ns } else { *ew };
+            Place {
+                player: Box::new(GenericSeat::new(
+                    kind,
+                    SeatView::new(start, s, &[]),
+                    deal_rng(seed, index, 1 + playing as u64 * 4 + s.index() as u64),
+                )),
+                counts_for: Some(side),
+            }
+        })
+        .collect();
+    let mut state = start.clone();
+    // The thread's CPU time, not the wall clock: these players search on
+    // the thread that asks them, and a paused run (SIGSTOP) or a busy
+    // machine does not count as thinking.
+    let played = play_out(
+        &mut state,
+        &[],
+        &mut places,
+        Clock::ThreadCpu,
+        &mut |_, _, choose| choose(),
+    )?;
+    Ok((played, state))
 }
 
 /// What a points match shows: A's share of the points and the paper's

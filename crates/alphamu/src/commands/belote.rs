@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use cards::{Card, Seat};
 use games::{Belote, BeloteDeal, PlayState, Undertrump};
 use open_solver::OpenSolver;
-use players::generic::{choose, choose_with, PlayerKind};
+use players::generic::{choose_with, PlayerKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::generic::error_bound;
@@ -36,7 +36,10 @@ fn parse_player(text: &str, flag: &str) -> Result<PlayerKind> {
     crate::args::points_player(text, flag)
 }
 
-/// Plays a whole Belote deal and prints it trick by trick.
+/// Plays a whole Belote deal and prints it trick by trick: the first
+/// playing of deal 0 of a points match of seed `seed` with `ns` as A
+/// ([`arena::points::play_once`]: one seated player a seat, told every
+/// card).
 pub fn play(
     deal: Option<&str>,
     ns: &str,
@@ -47,34 +50,26 @@ pub fn play(
     let deal = parse_deal(deal)?;
     let players = [parse_player(ns, "--ns")?, parse_player(ew, "--ew")?];
     let rules = rules(&deal, undertrump);
-    let mut state = PlayState::new(rules, deal.hands, deal.leader);
-    let mut views = Seat::ALL.map(|s| SeatView::new(&state, s, &[]));
-    let mut rngs = Seat::ALL
-        .map(|s| ChaCha8Rng::seed_from_u64(seed.wrapping_mul(4).wrapping_add(s.index() as u64)));
+    let start = PlayState::new(rules, deal.hands, deal.leader);
     println!("{deal}");
     println!(
         "North-South: {}; East-West: {}; seed {seed}",
         players[0], players[1]
     );
-    let start = Instant::now();
+    let clock = Instant::now();
+    let (played, _) = arena::points::play_once(&players[0], &players[1], &start, seed, 0, 0)
+        .context("playing the deal")?;
+    let mut state = start;
     let mut line = String::new();
-    let mut number = 0;
-    while !state.is_over() {
+    for (number, &card) in played.play.iter().enumerate() {
         let seat = state.to_move();
-        let kind = &players[seat.side().index()];
-        let choice = choose(kind, &views[seat.index()], &mut rngs[seat.index()])
-            .with_context(|| format!("{seat} ({kind}) at card {}", number + 1))?;
         if state.trick().is_empty() {
-            line = format!("trick {}: {seat} leads {}", number / 4 + 1, choice.card);
+            line = format!("trick {}: {seat} leads {card}", number / 4 + 1);
         } else {
-            line.push_str(&format!(", {seat} {}", choice.card));
+            line.push_str(&format!(", {seat} {card}"));
         }
-        number += 1;
         let before = state.taken().points;
-        let winner = state.play(choice.card).expect("players choose legal cards");
-        for view in &mut views {
-            view.observe(choice.card).expect("every seat sees the card");
-        }
+        let winner = state.play(card).context("a card the table played")?;
         if let Some(w) = winner {
             let gained = state.taken().points[w.side().index()] - before[w.side().index()];
             println!("{line}  won by {w} ({gained} points)");
@@ -86,7 +81,7 @@ pub fn play(
         "card points: North-South {}, East-West {} ({} and {} tricks); score {} to {}",
         taken.points[0], taken.points[1], taken.tricks[0], taken.tricks[1], scores[0], scores[1]
     );
-    eprintln!("played in {:.1?}", start.elapsed());
+    eprintln!("played in {:.1?}", clock.elapsed());
     Ok(ExitCode::SUCCESS)
 }
 
