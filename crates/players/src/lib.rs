@@ -21,6 +21,7 @@
 pub mod analysis;
 pub mod board;
 pub mod generic;
+pub mod grammar;
 pub mod leaf;
 pub mod monte_carlo;
 pub mod player;

@@ -20,23 +20,9 @@
 //! with a note naming the new one from the command line and Python
 //! ([`renamed_note`]).
 
-use crate::player::{self, PlayerSpec};
-
-/// What may stand between a player's options, in every player's spec
-/// (`alphamu:m=3,w=20`, `alphamu:m=3:w=20`; `;` in a LIN record's names):
-/// one grammar, `name:key=value,...`, for the bridge players and for the
-/// players of any game ([`crate::generic::PlayerKind`]).
-pub const OPTION_SEPARATORS: [char; 3] = [',', ':', ';'];
-
-/// Where a player spec is read: each place has its parser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Bridge contract boards: [`crate::player::PlayerSpec`].
-    Bridge,
-    /// Any game of the `games` crate, scored in points:
-    /// [`crate::generic::PlayerKind`].
-    AnyGame,
-}
+pub use crate::grammar::{current_name, renamed_note, Family, Renamed, OPTION_SEPARATORS, RENAMED};
+use crate::player::{self, PlayerSpec, SpecError};
+use std::str::FromStr;
 
 /// What reads a board player's spec from its name (the spec's first
 /// word, under its current name) and its options: the reason when it
@@ -85,75 +71,6 @@ impl Entry {
 const BOARDS: &[Family] = &[Family::Bridge];
 const EVERYWHERE: &[Family] = &[Family::Bridge, Family::AnyGame];
 
-/// A name a player had, where it was read, and the name it has now.
-#[derive(Clone, Copy, Debug)]
-pub struct Renamed {
-    /// The old name.
-    pub old: &'static str,
-    /// Where the old name was read.
-    pub family: Family,
-    /// The player's name now.
-    pub new: &'static str,
-}
-
-/// The generic engine's players under their names of before `tc-`: in a
-/// points game `pimc`, `alphamu` and `fusion`, at a contract board
-/// `fusion`.
-pub const RENAMED: &[Renamed] = &[
-    Renamed {
-        old: "pimc",
-        family: Family::AnyGame,
-        new: "tc-pimc",
-    },
-    Renamed {
-        old: "alphamu",
-        family: Family::AnyGame,
-        new: "tc-alphamu",
-    },
-    Renamed {
-        old: "fusion",
-        family: Family::AnyGame,
-        new: "tc-fusion",
-    },
-    Renamed {
-        old: "fusion",
-        family: Family::Bridge,
-        new: "tc-fusion",
-    },
-];
-
-/// The name a spec's first word means in `family` now: the new name of a
-/// renamed player ([`RENAMED`]), else `name` itself.
-#[must_use]
-pub fn current_name(name: &str, family: Family) -> &str {
-    RENAMED
-        .iter()
-        .find(|r| r.family == family && r.old == name)
-        .map_or(name, |r| r.new)
-}
-
-/// A note for whoever typed `spec` in `family` under a player's old name:
-/// the name to use now and what the old one means (`None` for a current
-/// name). The spec still reads; results files read old names silently.
-#[must_use]
-pub fn renamed_note(spec: &str, family: Family) -> Option<String> {
-    let name = spec.split(OPTION_SEPARATORS).next().unwrap_or(spec);
-    let renamed = RENAMED
-        .iter()
-        .find(|r| r.family == family && r.old == name)?;
-    let rest = &spec[name.len()..];
-    let meaning = match family {
-        Family::AnyGame if name != "fusion" => {
-            format!("; `{name}` is the bridge engine's player, for contract boards")
-        }
-        _ => String::new(),
-    };
-    Some(format!(
-        "`{name}` of the trick-costs engine is now `{new}`: read as `{new}{rest}`{meaning}",
-        new = renamed.new
-    ))
-}
-
 /// The names of the players of `family`, for errors: `a, b and c`.
 #[must_use]
 pub fn names(family: Family) -> String {
@@ -175,6 +92,29 @@ pub fn board_player(name: &str) -> Option<&'static Entry> {
     PLAYERS
         .iter()
         .find(|e| e.board.is_some() && e.is_named(name))
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+    /// The player of the registry whose name the spec's first word is
+    /// (an old name read as the new one), read by its own file.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let fail = |why: String| SpecError {
+            spec: s.to_string(),
+            why,
+        };
+        let (name, options) = s.split_once(OPTION_SEPARATORS).unwrap_or((s, ""));
+        let name = current_name(name, Family::Bridge);
+        let entry = board_player(name).ok_or_else(|| {
+            fail(format!(
+                "unknown player {} (the players of a contract board are {})",
+                cards::quoted(name),
+                names(Family::Bridge)
+            ))
+        })?;
+        let read = entry.board.expect("a board player");
+        read(name, options).map_err(fail)
+    }
 }
 
 /// Every player.
@@ -421,5 +361,12 @@ mod tests {
             names(Family::AnyGame),
             "random, tc-pimc, tc-alphamu and tc-fusion"
         );
+        // The generic parser's own names are the registry's.
+        let any: Vec<&str> = PLAYERS
+            .iter()
+            .filter(|e| e.plays_in(Family::AnyGame))
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(any, PlayerKind::NAMES);
     }
 }

@@ -155,6 +155,10 @@ pub struct PlayerSpecError {
 }
 
 impl PlayerKind {
+    /// The players' names, as the parser reads them (the registry's
+    /// entries of the games scored in points: a test checks they agree).
+    pub const NAMES: [&'static str; 4] = ["random", "tc-pimc", "tc-alphamu", "tc-fusion"];
+
     /// The paper's settings for Belote (figure 6): PIMC with 10 worlds,
     /// alpha-mu with 10 worlds, depth-leaf 5 and depth-rd 20, Fusion with
     /// 24 worlds, depth-leaf 5 and depth-rd 20; 8 playouts.
@@ -181,7 +185,7 @@ impl PlayerKind {
             moves: Candidates::Legal,
             horizon: HorizonRule::Text,
         };
-        match crate::registry::current_name(name, crate::registry::Family::AnyGame) {
+        match crate::grammar::current_name(name, crate::grammar::Family::AnyGame) {
             "random" => Some(PlayerKind::Random),
             "tc-pimc" => Some(PlayerKind::Pimc {
                 worlds: 10,
@@ -299,12 +303,13 @@ impl FromStr for PlayerKind {
         };
         let (name, options) = s.split_once(':').unwrap_or((s, ""));
         let parts = options
-            .split(crate::registry::OPTION_SEPARATORS)
+            .split(crate::grammar::OPTION_SEPARATORS)
             .filter(|o| !o.is_empty());
         let mut kind = PlayerKind::paper_belote(name).ok_or_else(|| {
             err(format!(
-                "the players of a game scored in points are {}",
-                crate::registry::names(crate::registry::Family::AnyGame)
+                "the players of a game scored in points are {} and {}",
+                PlayerKind::NAMES[..3].join(", "),
+                PlayerKind::NAMES[3]
             ))
         })?;
         for part in parts {

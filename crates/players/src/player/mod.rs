@@ -12,7 +12,8 @@
 //! | `tc-fusion:worlds=24:leaf=5:rd=none` | the trick-costs paper's players on the generic engine, playing for the contract | [`trick_costs`] |
 //!
 //! A new player is a file here implementing [`BoardPlayer`] with a reader,
-//! and one line of the registry.
+//! and one line of the registry, whose table reads every spec
+//! (`PlayerSpec`'s `FromStr` is there).
 
 pub mod alphamu;
 pub mod double_dummy;
@@ -25,7 +26,6 @@ pub mod trick_costs;
 
 pub use crate::board::{Board, ChooseError};
 pub use crate::monte_carlo::McTies;
-use crate::registry::OPTION_SEPARATORS;
 use crate::seat::Decision;
 pub use alphamu::{alphamu_card, AlphaMu, Ties};
 use bridge::PlayState;
@@ -37,7 +37,6 @@ pub use reading::{Infer, Reading};
 pub use recursive::RecursiveMonteCarlo;
 use std::any::Any;
 use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 use thiserror::Error;
 pub use trick_costs::TrickCosts;
@@ -169,31 +168,8 @@ impl Goal {
     cards::quoted(.spec)
 )]
 pub struct SpecError {
-    spec: String,
-    why: String,
-}
-
-impl FromStr for PlayerSpec {
-    type Err = SpecError;
-    /// The player of the registry whose name the spec's first word is
-    /// (an old name read as the new one), read by its own file.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let fail = |why: String| SpecError {
-            spec: s.to_string(),
-            why,
-        };
-        let (name, options) = s.split_once(OPTION_SEPARATORS).unwrap_or((s, ""));
-        let name = crate::registry::current_name(name, crate::registry::Family::Bridge);
-        let entry = crate::registry::board_player(name).ok_or_else(|| {
-            fail(format!(
-                "unknown player {} (the players of a contract board are {})",
-                cards::quoted(name),
-                crate::registry::names(crate::registry::Family::Bridge)
-            ))
-        })?;
-        let read = entry.board.expect("a board player");
-        read(name, options).map_err(fail)
-    }
+    pub(crate) spec: String,
+    pub(crate) why: String,
 }
 
 /// What the side to move has followed of a board in play: the cards

@@ -4,7 +4,7 @@
 //! name. A reader's error is the reason alone; [`super::PlayerSpec`]'s
 //! parser names the spec.
 
-use crate::registry::OPTION_SEPARATORS;
+use crate::grammar::OPTION_SEPARATORS;
 
 /// The `key=value` options of a spec, in order.
 ///

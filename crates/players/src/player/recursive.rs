@@ -7,8 +7,8 @@
 use super::options::{pairs, positive, unknown};
 use super::{BoardPlayer, Pimc, PlayerSpec, Seen};
 use crate::board::ChooseError;
+use crate::grammar::OPTION_SEPARATORS;
 use crate::monte_carlo::{self, McTies, Simulator};
-use crate::registry::OPTION_SEPARATORS;
 use crate::seat::Decision;
 use std::fmt;
 
