@@ -86,12 +86,14 @@ pub fn names(family: Family) -> String {
     }
 }
 
-/// The player of contract boards `name` (a current name) names.
+/// What reads the spec of the player of contract boards that `name` (a
+/// current name) names.
 #[must_use]
-pub fn board_player(name: &str) -> Option<&'static Entry> {
+pub fn board_reader(name: &str) -> Option<BoardReader> {
     PLAYERS
         .iter()
-        .find(|e| e.board.is_some() && e.is_named(name))
+        .filter(|e| e.is_named(name))
+        .find_map(|e| e.board)
 }
 
 impl FromStr for PlayerSpec {
@@ -105,14 +107,13 @@ impl FromStr for PlayerSpec {
         };
         let (name, options) = s.split_once(OPTION_SEPARATORS).unwrap_or((s, ""));
         let name = current_name(name, Family::Bridge);
-        let entry = board_player(name).ok_or_else(|| {
+        let read = board_reader(name).ok_or_else(|| {
             fail(format!(
                 "unknown player {} (the players of a contract board are {})",
                 cards::quoted(name),
                 names(Family::Bridge)
             ))
         })?;
-        let read = entry.board.expect("a board player");
         read(name, options).map_err(fail)
     }
 }
